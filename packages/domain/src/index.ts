@@ -1,0 +1,3 @@
+export * from "./AiModel.js"
+export * as ApiKeyFormat from "./ApiKeyFormat.js"
+export * from "./DecimalString.js"

@@ -1,0 +1,56 @@
+import * as PgClient from "@effect/sql-pg/PgClient"
+import * as Config from "effect/Config"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import pg from "pg"
+import * as EmbeddedPostgres from "./EmbeddedPostgres.js"
+import { migrate } from "./Migrations.js"
+
+const INT8_OID = 20
+const DATE_OID = 1082
+
+/**
+ * node-postgres returns int8 (ids, count(*)) as strings and `date` as a local-midnight Date. Ids
+ * and counts here stay far below 2^53, so int8 becomes a number; dates stay `YYYY-MM-DD` text.
+ * numeric stays text: decimal strings are formatted in SQL, never through floats.
+ */
+export const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: (oid: number, format?: "text" | "binary") => {
+    if (oid === INT8_OID && format !== "binary") return (value: string) => Number(value)
+    if (oid === DATE_OID && format !== "binary") return (value: string) => value
+    return pg.types.getTypeParser(oid, format)
+  }
+}
+
+/** The connection URL: DATABASE_URL if set, else the embedded server of DATA_DIR (started or reused). */
+export const connectionUrl = Effect.gen(function*() {
+  const databaseUrl = yield* Config.option(Config.redacted("DATABASE_URL"))
+  if (Option.isSome(databaseUrl)) return databaseUrl.value
+  const dataDir = yield* Config.string("DATA_DIR").pipe(Config.withDefault(".data"))
+  const server = yield* EmbeddedPostgres.acquire(dataDir)
+  yield* Effect.logDebug(server.owned ? "started embedded PostgreSQL" : "reusing running embedded PostgreSQL")
+  return Redacted.make(server.url)
+})
+
+/** A PgClient on the given URL, with Sightline's type parsers. */
+export const clientLayer = (url: Redacted.Redacted, options: { readonly maxConnections?: number } = {}) =>
+  PgClient.layer({
+    url,
+    types: pgTypes,
+    maxConnections: options.maxConnections ?? 10,
+    applicationName: "sightline"
+  })
+
+/**
+ * The database every app uses: connects (starting the embedded server when DATABASE_URL is unset),
+ * then brings the schema up to date before anything else touches it.
+ */
+export const layer = Layer.unwrapScoped(
+  Effect.gen(function*() {
+    const url = yield* connectionUrl
+    const maxConnections = yield* Config.integer("DATABASE_POOL_SIZE").pipe(Config.withDefault(10))
+    return Layer.effectDiscard(migrate).pipe(Layer.provideMerge(clientLayer(url, { maxConnections })))
+  })
+)

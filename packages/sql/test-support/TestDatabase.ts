@@ -1,0 +1,52 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
+import pg from "pg"
+import { inject } from "vitest"
+import { clientLayer } from "../src/Database.js"
+
+let counter = 0
+
+const withAdmin = <A>(f: (client: pg.Client) => Promise<A>) =>
+  Effect.promise(async () => {
+    const client = new pg.Client({ connectionString: inject("adminDatabaseUrl") })
+    await client.connect()
+    try {
+      return await f(client)
+    } finally {
+      await client.end()
+    }
+  })
+
+/**
+ * A fresh, migrated database of its own for one test file (or one `layer(...)` suite), cloned from
+ * the run's template and dropped when the layer is released. Provides the same SqlClient/PgClient
+ * the apps use.
+ */
+export const TestDatabase = Layer.unwrapScoped(
+  Effect.gen(function*() {
+    const name = `sightline_test_${process.pid}_${Date.now()}_${counter++}`
+    yield* Effect.acquireRelease(
+      withAdmin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE sightline_template`)),
+      () => withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+    )
+    const url = new URL(inject("adminDatabaseUrl"))
+    url.pathname = `/${name}`
+    return clientLayer(Redacted.make(url.toString()), { maxConnections: 5 })
+  })
+)
+
+/** The URL of a fresh database (for tests that start an app as a child process). */
+export const freshDatabaseUrl = Effect.gen(function*() {
+  const name = `sightline_test_${process.pid}_${Date.now()}_${counter++}`
+  yield* Effect.acquireRelease(
+    withAdmin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE sightline_template`)),
+    () => withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+  )
+  const url = new URL(inject("adminDatabaseUrl"))
+  url.pathname = `/${name}`
+  return url.toString()
+})
+
+export { SqlClient }

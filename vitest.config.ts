@@ -1,0 +1,17 @@
+import { defineConfig } from "vitest/config"
+
+// One vitest run for the whole monorepo: the global setup starts a single embedded PostgreSQL
+// (or uses DATABASE_URL) and every test file that needs a database clones its own from a
+// migrated template, so files stay isolated and can run in parallel.
+export default defineConfig({
+  test: {
+    reporters: ["default", "./scripts/summary-reporter.ts"],
+    include: ["packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts"],
+    globalSetup: ["./packages/sql/test-support/globalSetup.ts"],
+    setupFiles: ["./vitest.setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } }
+  }
+})
