@@ -24,7 +24,10 @@ export type PercentString = typeof PercentString.Type
  */
 export const formatDecimal = (value: number): string => {
   if (!Number.isFinite(value) || Math.abs(value) < 0.001) return "0.00"
-  if (Math.abs(value) >= 1e15) return value.toFixed(2)
+  // From 1e21 on, toFixed switches to exponent notation; such doubles are integers anyway.
+  if (Math.abs(value) >= 1e21) return `${BigInt(value)}.00`
+  // From 1e14 on, toPrecision(15) can round up to exponent notation; toFixed is exact enough there.
+  if (Math.abs(value) >= 1e14) return value.toFixed(2)
   const negative = value < 0
   // toPrecision(15) recovers the decimal the float was written as (1.005, not 1.00499999...);
   // in this range it never uses exponent notation.

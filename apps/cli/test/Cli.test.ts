@@ -1,0 +1,230 @@
+import * as NodeContext from "@effect/platform-node/NodeContext"
+import { afterAll, expect, layer } from "@effect/vitest"
+import * as SqlClient from "@effect/sql/SqlClient"
+import { clientLayer } from "@sightline/sql/Database"
+import * as ConfigProvider from "effect/ConfigProvider"
+import type * as Console from "effect/Console"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
+import { spawn } from "node:child_process"
+import * as Fs from "node:fs"
+import * as Os from "node:os"
+import * as Path from "node:path"
+import { fileURLToPath } from "node:url"
+import type {} from "../../../packages/sql/test-support/globalSetup.js"
+import { freshDatabaseUrl } from "../../../packages/sql/test-support/TestDatabase.js"
+import { run } from "../src/Cli.js"
+
+const ROOT = Path.resolve(Path.dirname(fileURLToPath(import.meta.url)), "../../..")
+const MAIN = Path.join(ROOT, "apps/cli/src/main.ts")
+
+class CliDatabase extends Context.Tag("CliDatabase")<CliDatabase, { readonly url: string }>() {}
+const UrlLive = Layer.scoped(CliDatabase, Effect.map(freshDatabaseUrl, (url) => ({ url })))
+const Live = Layer.unwrapEffect(Effect.map(CliDatabase, ({ url }) => clientLayer(Redacted.make(url), { maxConnections: 2 })))
+  .pipe(Layer.provideMerge(UrlLive))
+
+interface Run {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** Runs the real CLI as a child process against the test database (slow: ~2-4 s per run). */
+const child = (...args: ReadonlyArray<string>) =>
+  Effect.flatMap(CliDatabase, ({ url }) =>
+    Effect.async<Run>((resume) => {
+      const process_ = spawn(process.execPath, ["--import", "tsx", MAIN, ...args], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: url, NO_COLOR: "1" }
+      })
+      let stdout = ""
+      let stderr = ""
+      process_.stdout.on("data", (chunk) => (stdout += String(chunk)))
+      process_.stderr.on("data", (chunk) => (stderr += String(chunk)))
+      process_.on("close", (code) => resume(Effect.succeed({ code, stdout, stderr })))
+    }))
+
+/**
+ * Runs the same CLI program in this process (what main.ts runs, minus the runtime's exit code):
+ * stdout and stderr are captured from the Console, a failure counts as exit code 1.
+ */
+const cli = (...args: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    const { url } = yield* CliDatabase
+    const out: Array<string> = []
+    const err: Array<string> = []
+    const base = yield* Effect.console
+    const write = (to: Array<string>) => (...parts: ReadonlyArray<unknown>) => Effect.sync(() => void to.push(`${parts.map(String).join(" ")}\n`))
+    const capture: Console.Console = {
+      ...base,
+      log: write(out),
+      error: write(err),
+      unsafe: { ...base.unsafe, log: (...parts) => void out.push(`${parts.map(String).join(" ")}\n`), error: (...parts) => void err.push(`${parts.map(String).join(" ")}\n`) }
+    }
+    const exit = yield* run(["node", "sightline", ...args]).pipe(
+      Effect.provide(NodeContext.layer),
+      Effect.withConfigProvider(ConfigProvider.fromMap(new Map([["DATABASE_URL", url]]))),
+      Effect.withConsole(capture),
+      Effect.exit
+    )
+    const result: Run = { code: Exit.isSuccess(exit) ? 0 : 1, stdout: out.join(""), stderr: err.join("") }
+    return result
+  })
+
+/** A successful --json command: exit 0, nothing on stderr, one JSON document on stdout. */
+const ok = (...args: ReadonlyArray<string>) =>
+  Effect.map(cli(...args, "--json"), (run) => {
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: "" })
+    const parsed: unknown = JSON.parse(run.stdout)
+    return parsed
+  })
+
+/** A failing command: exit 1, one line on stderr matching `pattern`, nothing on stdout. */
+const fails = (pattern: RegExp, ...args: ReadonlyArray<string>) =>
+  Effect.map(cli(...args), (run) => {
+    expect(run.code).toBe(1)
+    expect(run.stdout).toBe("")
+    expect(run.stderr.trim().split("\n")).toHaveLength(1)
+    expect(run.stderr).toMatch(pattern)
+  })
+
+const idOf = (value: unknown): number => {
+  expect(value).toEqual({ id: expect.any(Number) })
+  return typeof value === "object" && value !== null && "id" in value && typeof value.id === "number" ? value.id : -1
+}
+
+/** A field of a parsed JSON object (the test has already asserted the object's shape). */
+const field = (value: unknown, name: string): unknown =>
+  typeof value === "object" && value !== null ? Object.getOwnPropertyDescriptor(value, name)?.value : undefined
+
+const counts = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const [row] = yield* sql<Record<string, number>>`
+    SELECT (SELECT count(*) FROM workspaces)::int AS workspaces, (SELECT count(*) FROM brands)::int AS brands,
+           (SELECT count(*) FROM competitors)::int AS competitors, (SELECT count(*) FROM prompt_groups)::int AS groups,
+           (SELECT count(*) FROM prompts)::int AS prompts, (SELECT count(*) FROM api_keys)::int AS keys`
+  return row ?? {}
+})
+
+const tempDirs: Array<string> = []
+afterAll(() => {
+  for (const dir of tempDirs) Fs.rmSync(dir, { recursive: true, force: true })
+})
+
+const tempFile = (name: string, content: string) => {
+  const dir = Fs.mkdtempSync(Path.join(Os.tmpdir(), "sightline-cli-"))
+  tempDirs.push(dir)
+  const file = Path.join(dir, name)
+  Fs.writeFileSync(file, content)
+  return file
+}
+
+layer(Live, { timeout: 120_000 })("the CLI", (it) => {
+  it.effect("creates and lists workspaces, brands, competitors, groups, prompts and keys", () =>
+    Effect.gen(function*() {
+      const workspace = idOf(yield* ok("workspaces", "create", "--name", "Acme Inc"))
+      const brand = idOf(
+        yield* ok(
+          "brands", "create", "--workspace", String(workspace), "--name", "Acme CRM", "--website", "https://acme.example",
+          "--country", "us", "--language", "EN", "--aliases", "Acme, AcmeCRM"
+        )
+      )
+      const [competitor, group] = yield* Effect.all([
+        ok("competitors", "add", "--brand", String(brand), "--name", "Rival", "--website", "https://rival.example"),
+        ok("groups", "create", "--brand", String(brand), "--name", "Pricing")
+      ], { concurrency: 2 })
+      idOf(competitor)
+      const groupId = idOf(group)
+      const prompt = idOf(
+        yield* ok(
+          "prompts", "add", "--brand", String(brand), "--text", "best crm", "--group", String(groupId),
+          "--models", "chat_gpt,perplexity", "--every", "6h"
+        )
+      )
+      const csv = tempFile("prompts.csv", "prompt,group,models,every\n\"crm, but cheap\",Budget,gemini|grok,12h\nbest crm,,,\n")
+      expect(yield* ok("prompts", "import", "--brand", String(brand), csv)).toEqual({ imported: 1, skipped: 1, groups_created: 1 })
+
+      const [brands, prompts, groups] = yield* Effect.all([
+        ok("brands", "list", "--workspace", String(workspace)),
+        ok("prompts", "list", "--brand", String(brand)),
+        ok("groups", "list", "--brand", String(brand))
+      ], { concurrency: 2 })
+      expect(brands).toMatchObject([{ id: brand, country_code: "US", language_code: "en", aliases: ["Acme", "AcmeCRM"] }])
+      expect(prompts).toMatchObject([
+        { id: prompt, text: "best crm", group_id: groupId, models: ["chat_gpt", "perplexity"], every: "6h" },
+        { text: "crm, but cheap", group_name: "Budget", models: ["gemini", "grok"], interval_seconds: 43_200 }
+      ])
+      expect(groups).toMatchObject([{ id: groupId, name: "Pricing", prompts_count: 1 }, { name: "Budget", prompts_count: 1 }])
+
+      const key = yield* ok("keys", "create", "--workspace", String(workspace), "--name", "ci", "--brand", String(brand), "--expires-at", "2099-01-31")
+      expect(key).toEqual({ id: expect.any(Number), key: expect.stringMatching(/^sl_[0-9A-Za-z]{40}$/), expires_at: "2099-01-31T00:00:00.000Z" })
+      const keyId = field(key, "id")
+      const revoked = yield* ok("keys", "revoke", String(keyId))
+      expect(revoked).toEqual({ id: keyId, revoked_at: expect.any(String) })
+      const listing = yield* ok("keys", "list", "--workspace", String(workspace))
+      expect(listing).toMatchObject([{ id: keyId, name: "ci", scope: `brand:${brand}`, status: "revoked" }])
+      expect(JSON.stringify(listing)).not.toContain(field(key, "key"))
+
+      const friendly = yield* cli("workspaces", "list")
+      expect(friendly.code).toBe(0)
+      expect(friendly.stdout).toMatch(/^ID\s+NAME\s+BRANDS\s+CREATED\n1\s+Acme Inc\s+1\s/)
+    }), 120_000)
+
+  it.effect("bad input: one line on stderr, exit code 1, nothing written", () =>
+    Effect.gen(function*() {
+      const workspace = idOf(yield* ok("workspaces", "create", "--name", "Other"))
+      const brand = idOf(
+        yield* ok("brands", "create", "--workspace", String(workspace), "--name", "B", "--website", "http://b.example", "--country", "DE", "--language", "de")
+      )
+      const before = yield* counts
+      const w = String(workspace)
+      const b = String(brand)
+      const badCsv = tempFile("bad.csv", "prompt,models\nfine,chat_gpt\n\"unclosed,chat_gpt\n")
+      yield* Effect.all([
+        fails(/workspace named "Other" already exists/, "workspaces", "create", "--name", "Other"),
+        fails(/Invalid website "acme\.example"/, "brands", "create", "--workspace", w, "--name", "X", "--website", "acme.example", "--country", "US", "--language", "en"),
+        fails(/Unknown country code "ZZ"/, "brands", "create", "--workspace", w, "--name", "X", "--website", "https://x.example", "--country", "ZZ", "--language", "en"),
+        fails(/Workspace 999999 does not exist/, "brands", "create", "--workspace", "999999", "--name", "X", "--website", "https://x.example", "--country", "US", "--language", "en"),
+        fails(/Brand 999999 does not exist/, "competitors", "add", "--brand", "999999", "--name", "R", "--website", "https://r.example"),
+        fails(/Unknown AI model "chatgpt"/, "prompts", "add", "--brand", b, "--text", "t", "--models", "chatgpt"),
+        fails(/Invalid interval "fortnightly"/, "prompts", "add", "--brand", b, "--text", "t", "--every", "fortnightly"),
+        fails(/CSV line 3: a quoted field is not closed/, "prompts", "import", "--brand", b, badCsv),
+        fails(/is in the past/, "keys", "create", "--workspace", w, "--name", "k", "--expires-at", "2020-01-01"),
+        fails(/"2026-02-30" is not a date/, "keys", "create", "--workspace", w, "--name", "k", "--expires-at", "2026-02-30"),
+        fails(/API key 424242 does not exist/, "keys", "revoke", "424242")
+      ], { concurrency: 2 })
+      expect(yield* counts).toEqual(before)
+
+      const help = yield* cli("prompts", "import", "--help")
+      expect(help.code).toBe(0)
+      expect(help.stdout).toContain("prompt,group,models,every")
+    }), 120_000)
+
+  it.effect("as a child process: clean JSON on stdout, one-line errors and exit code 1, no stack traces", () =>
+    Effect.gen(function*() {
+      const [created, duplicate, missing, notANumber, unknown, help] = yield* Effect.all([
+        child("workspaces", "create", "--name", "Child", "--json"),
+        child("workspaces", "create", "--name", "Other", "--json"),
+        child("workspaces", "create"),
+        child("keys", "revoke", "abc"),
+        child("nonsense"),
+        child("--help")
+      ], { concurrency: 2 })
+      expect(created).toMatchObject({ code: 0, stderr: "" })
+      expect(JSON.parse(created.stdout)).toEqual({ id: expect.any(Number) })
+      expect(duplicate).toEqual({ code: 1, stdout: "", stderr: "Error: A workspace named \"Other\" already exists.\n" })
+      for (const run of [missing, notANumber, unknown]) {
+        expect(run.code).toBe(1)
+        expect(run.stdout).toBe("")
+        expect(run.stderr).not.toBe("")
+        expect(run.stderr).not.toMatch(/\n\s+at /)
+      }
+      expect(help.code).toBe(0)
+      for (const command of ["db", "demo", "workspaces", "brands", "competitors", "groups", "prompts", "keys"]) {
+        expect(help.stdout).toContain(command)
+      }
+    }), 120_000)
+})

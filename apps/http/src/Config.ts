@@ -1,0 +1,30 @@
+import * as Config from "effect/Config"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
+
+/** Every setting of the HTTP server; the only place apps/http reads configuration. */
+export interface HttpSettings {
+  readonly port: number
+  /** Requests per minute of a key without its own limit, and of each client IP without a valid key. */
+  readonly defaultRateLimitPerMinute: number
+  /** How often last_used_at is written back to the database. */
+  readonly keyUsageFlushMillis: number
+  /** Seed demo data into an empty database on start (DEMO != "false"). */
+  readonly demo: boolean
+}
+
+export class Settings extends Context.Tag("@sightline/http/Settings")<Settings, HttpSettings>() {}
+
+export const config: Config.Config<HttpSettings> = Config.all({
+  port: Config.port("PORT").pipe(Config.withDefault(3000)),
+  defaultRateLimitPerMinute: Config.integer("RATE_LIMIT_PER_MINUTE").pipe(
+    Config.validate({ message: "RATE_LIMIT_PER_MINUTE must be positive", validation: (n) => n > 0 }),
+    Config.withDefault(600)
+  ),
+  keyUsageFlushMillis: Config.integer("KEY_USAGE_FLUSH_MS").pipe(Config.withDefault(5000)),
+  demo: Config.string("DEMO").pipe(Config.map((s) => s !== "false"), Config.withDefault(true))
+})
+
+export const layer = Layer.effect(Settings, config)
+
+export const layerFrom = (settings: HttpSettings) => Layer.succeed(Settings, settings)

@@ -1,0 +1,19 @@
+import * as FiberRef from "effect/FiberRef"
+import * as Option from "effect/Option"
+import { globalValue } from "effect/GlobalValue"
+import type { RateLimitDecision } from "./RateLimit.js"
+
+/**
+ * Mutable facts about the request in flight, shared between the edge middleware (which creates
+ * it) and the auth middleware (which fills in the key and its rate-limit decision).
+ */
+export interface RequestState {
+  readonly requestId: string
+  keyId: number | null
+  rateLimit: RateLimitDecision | null
+}
+
+export const CurrentRequestState = globalValue(
+  Symbol.for("@sightline/http/CurrentRequestState"),
+  () => FiberRef.unsafeMake<Option.Option<RequestState>>(Option.none())
+)

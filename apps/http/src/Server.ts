@@ -1,0 +1,34 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpApiScalar from "@effect/platform/HttpApiScalar"
+import { SightlineApi } from "@sightline/domain/api/SightlineApi"
+import * as Layer from "effect/Layer"
+import * as Auth from "./Auth.js"
+import * as Edge from "./Edge.js"
+import { ActionPlansLive } from "./handlers/ActionPlans.js"
+import { BrandsLive, CompetitorsLive, GroupsLive } from "./handlers/Catalog.js"
+import { CitedSourcesLive } from "./handlers/CitedSources.js"
+import { DashboardLive } from "./handlers/Dashboard.js"
+import { PromptsLive } from "./handlers/Prompts.js"
+import * as Health from "./Health.js"
+import * as KeyUsage from "./KeyUsage.js"
+import * as RateLimit from "./RateLimit.js"
+
+/** The contract with its handlers and the api-key middleware. */
+export const ApiLive = HttpApiBuilder.api(SightlineApi).pipe(
+  Layer.provide([BrandsLive, GroupsLive, CompetitorsLive, PromptsLive, CitedSourcesLive, ActionPlansLive, DashboardLive]),
+  Layer.provide(Auth.layer),
+  Layer.provide(KeyUsage.layer)
+)
+
+/**
+ * The whole HTTP application, served on whatever HttpServer is provided (a real port in main, a
+ * test server in tests). Needs a SqlClient and the Settings.
+ */
+export const AppLive = HttpApiBuilder.serve().pipe(
+  Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/v1/openapi.json" })),
+  Layer.provide(HttpApiScalar.layer({ path: "/docs" })),
+  Layer.provide(Health.layer),
+  Layer.provide(Edge.layer),
+  Layer.provide(ApiLive),
+  Layer.provide(RateLimit.layerMemory)
+)

@@ -1,0 +1,25 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import { NotFound } from "@sightline/domain/api/Errors"
+import { CurrentPrincipal } from "@sightline/domain/api/Security"
+import { SightlineApi } from "@sightline/domain/api/SightlineApi"
+import { Access, ActionPlans } from "@sightline/sql/read/index"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { pageOf } from "./Common.js"
+
+export const ActionPlansLive = HttpApiBuilder.group(SightlineApi, "actionPlans", (handlers) =>
+  handlers
+    .handle("list", ({ urlParams }) =>
+      Effect.gen(function*() {
+        const brandId = yield* Access.resolveBrand(yield* CurrentPrincipal, urlParams.brand_id)
+        return yield* ActionPlans.listActionPlans(brandId, pageOf(urlParams))
+      }))
+    .handle("get", ({ path }) =>
+      Effect.gen(function*() {
+        yield* Access.actionPlanBrand(yield* CurrentPrincipal, path.action_plan_id)
+        const plan = yield* ActionPlans.getActionPlan(path.action_plan_id)
+        return yield* Option.match(plan, {
+          onNone: () => Effect.fail(NotFound.create("Action plan not found.")),
+          onSome: (data) => Effect.succeed({ data })
+        })
+      })))

@@ -1,0 +1,45 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import { NotFound } from "@sightline/domain/api/Errors"
+import { CurrentPrincipal } from "@sightline/domain/api/Security"
+import { SightlineApi } from "@sightline/domain/api/SightlineApi"
+import { Access, Catalog } from "@sightline/sql/read/index"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { pageOf } from "./Common.js"
+
+const orNotFound = (what: string) => <A>(option: Option.Option<A>) =>
+  Option.match(option, { onNone: () => Effect.fail(NotFound.create(`${what} not found.`)), onSome: Effect.succeed })
+
+export const BrandsLive = HttpApiBuilder.group(SightlineApi, "brands", (handlers) =>
+  handlers.handle("list", ({ urlParams }) =>
+    Effect.flatMap(CurrentPrincipal, (principal) => Catalog.listBrands(principal, pageOf(urlParams)))))
+
+export const GroupsLive = HttpApiBuilder.group(SightlineApi, "groups", (handlers) =>
+  handlers
+    .handle("list", ({ urlParams }) =>
+      Effect.gen(function*() {
+        const brandId = yield* Access.resolveBrand(yield* CurrentPrincipal, urlParams.brand_id)
+        return yield* Catalog.listGroups(brandId, pageOf(urlParams))
+      }))
+    .handle("get", ({ path }) =>
+      Effect.gen(function*() {
+        yield* Access.groupBrand(yield* CurrentPrincipal, path.group_id)
+        const group = yield* Catalog.getGroup(path.group_id).pipe(Effect.flatMap(orNotFound("Group")))
+        return { data: group }
+      })))
+
+export const CompetitorsLive = HttpApiBuilder.group(SightlineApi, "competitors", (handlers) =>
+  handlers
+    .handle("list", ({ urlParams }) =>
+      Effect.gen(function*() {
+        const brandId = yield* Access.resolveBrand(yield* CurrentPrincipal, urlParams.brand_id)
+        return yield* Catalog.listCompetitors(brandId, pageOf(urlParams))
+      }))
+    .handle("get", ({ path }) =>
+      Effect.gen(function*() {
+        yield* Access.competitorBrand(yield* CurrentPrincipal, path.monitored_competitor_id)
+        const competitor = yield* Catalog.getCompetitor(path.monitored_competitor_id).pipe(
+          Effect.flatMap(orNotFound("Monitored competitor"))
+        )
+        return { data: competitor }
+      })))

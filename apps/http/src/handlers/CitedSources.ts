@@ -1,0 +1,38 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import { CurrentPrincipal } from "@sightline/domain/api/Security"
+import { SightlineApi } from "@sightline/domain/api/SightlineApi"
+import { Access, CitedSources } from "@sightline/sql/read/index"
+import * as Effect from "effect/Effect"
+import { filtersOf, pageOf } from "./Common.js"
+
+const queryOf = (urlParams: {
+  readonly page?: number | undefined
+  readonly per_page?: number | undefined
+  readonly brand_id?: number | undefined
+  readonly start_date?: string | undefined
+  readonly end_date?: string | undefined
+  readonly ai_model?: string | undefined
+  readonly search?: string | undefined
+}) =>
+  Effect.gen(function*() {
+    const filters = yield* filtersOf(urlParams)
+    const brandId = yield* Access.resolveBrand(yield* CurrentPrincipal, urlParams.brand_id)
+    return { brandId, filters, search: urlParams.search, page: pageOf(urlParams) }
+  })
+
+export const CitedSourcesLive = HttpApiBuilder.group(SightlineApi, "citedSources", (handlers) =>
+  handlers
+    .handle("domains", ({ urlParams }) => Effect.flatMap(queryOf(urlParams), CitedSources.listDomains))
+    .handle("urls", ({ urlParams }) => Effect.flatMap(queryOf(urlParams), CitedSources.listUrls))
+    .handle("domainUrls", ({ path, urlParams }) =>
+      Effect.gen(function*() {
+        const query = yield* queryOf(urlParams)
+        yield* Access.checkDomainAccess(yield* CurrentPrincipal, path.domain_id)
+        return yield* CitedSources.listDomainUrls(path.domain_id, query)
+      }))
+    .handle("relatedPrompts", ({ path, urlParams }) =>
+      Effect.gen(function*() {
+        const query = yield* queryOf(urlParams)
+        yield* Access.checkDomainAccess(yield* CurrentPrincipal, path.domain_id)
+        return yield* CitedSources.listRelatedPrompts(path.domain_id, query)
+      })))

@@ -1,0 +1,19 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import { CurrentPrincipal } from "@sightline/domain/api/Security"
+import { SightlineApi } from "@sightline/domain/api/SightlineApi"
+import { Access, Dashboard } from "@sightline/sql/read/index"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { filtersOf } from "./Common.js"
+
+export const DashboardLive = HttpApiBuilder.group(SightlineApi, "dashboard", (handlers) =>
+  handlers.handle("get", ({ urlParams }) =>
+    Effect.gen(function*() {
+      const filters = yield* filtersOf(urlParams)
+      const principal = yield* CurrentPrincipal
+      const brandId = yield* Access.resolveBrand(principal, urlParams.brand_id)
+      const groupId = Option.getOrUndefined(urlParams.group_id ?? Option.none())
+      if (groupId !== undefined) yield* Access.resolveBrandWithGroup(principal, brandId, groupId)
+      const data = yield* Dashboard.getDashboard({ brandId, groupId, filters })
+      return { data }
+    })))

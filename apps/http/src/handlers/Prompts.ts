@@ -1,0 +1,46 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import { NotFound } from "@sightline/domain/api/Errors"
+import { CurrentPrincipal } from "@sightline/domain/api/Security"
+import { SightlineApi } from "@sightline/domain/api/SightlineApi"
+import { Access, Prompts } from "@sightline/sql/read/index"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { filtersOf, pageOf } from "./Common.js"
+
+export const PromptsLive = HttpApiBuilder.group(SightlineApi, "prompts", (handlers) =>
+  handlers
+    .handle("list", ({ urlParams }) =>
+      Effect.gen(function*() {
+        const filters = yield* filtersOf(urlParams)
+        const groupId = Option.getOrUndefined(urlParams.group_id ?? Option.none())
+        const brandId = yield* Access.resolveBrandWithGroup(yield* CurrentPrincipal, urlParams.brand_id, groupId)
+        return yield* Prompts.listPrompts(brandId, groupId, filters, pageOf(urlParams))
+      }))
+    .handle("get", ({ path, urlParams }) =>
+      Effect.gen(function*() {
+        const filters = yield* filtersOf(urlParams)
+        yield* Access.promptBrand(yield* CurrentPrincipal, path.monitored_prompt_id)
+        const prompt = yield* Prompts.getPrompt(path.monitored_prompt_id, filters)
+        return yield* Option.match(prompt, {
+          onNone: () => Effect.fail(NotFound.create("Monitored prompt not found.")),
+          onSome: (data) => Effect.succeed({ data })
+        })
+      }))
+    .handle("responses", ({ path, urlParams }) =>
+      Effect.gen(function*() {
+        const filters = yield* filtersOf(urlParams)
+        yield* Access.promptBrand(yield* CurrentPrincipal, path.monitored_prompt_id)
+        return yield* Prompts.listResponses(path.monitored_prompt_id, filters, pageOf(urlParams))
+      }))
+    .handle("citations", ({ path, urlParams }) =>
+      Effect.gen(function*() {
+        const filters = yield* filtersOf(urlParams)
+        yield* Access.promptBrand(yield* CurrentPrincipal, path.monitored_prompt_id)
+        return yield* Prompts.listCitations(path.monitored_prompt_id, filters, pageOf(urlParams))
+      }))
+    .handle("searchQueries", ({ path, urlParams }) =>
+      Effect.gen(function*() {
+        const filters = yield* filtersOf(urlParams)
+        yield* Access.promptBrand(yield* CurrentPrincipal, path.monitored_prompt_id)
+        return yield* Prompts.listSearchQueries(path.monitored_prompt_id, filters, pageOf(urlParams))
+      })))

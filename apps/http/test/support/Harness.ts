@@ -1,0 +1,57 @@
+import type {} from "../../../../packages/sql/test-support/globalSetup.js"
+import * as HttpClient from "@effect/platform/HttpClient"
+import type * as HttpMethod from "@effect/platform/HttpMethod"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Logger from "effect/Logger"
+import * as LogLevel from "effect/LogLevel"
+import { TestDatabase } from "../../../../packages/sql/test-support/TestDatabase.js"
+import * as HttpConfig from "../../src/Config.js"
+import { AppLive } from "../../src/Server.js"
+import * as Fixture from "./Fixture.js"
+
+export const settings: HttpConfig.HttpSettings = {
+  port: 0,
+  defaultRateLimitPerMinute: 1_000_000,
+  keyUsageFlushMillis: 200,
+  demo: false
+}
+
+/** The whole app on a test server over its own migrated database holding the fixture. */
+export const makeHarness = (overrides: Partial<HttpConfig.HttpSettings> = {}) =>
+  AppLive.pipe(
+    Layer.provideMerge(NodeHttpServer.layerTest),
+    Layer.provideMerge(Fixture.layer),
+    Layer.provideMerge(HttpConfig.layerFrom({ ...settings, ...overrides })),
+    Layer.provideMerge(TestDatabase),
+    Layer.provide(Logger.minimumLogLevel(LogLevel.Warning))
+  )
+
+export interface Reply {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: unknown
+  readonly text: string
+}
+
+/** A raw request; the body is parsed as JSON when it is JSON. */
+export const request = (method: HttpMethod.HttpMethod, path: string, key?: string, headers: Record<string, string> = {}) =>
+  Effect.gen(function*() {
+    const client = yield* HttpClient.HttpClient
+    let req = HttpClientRequest.make(method)(path)
+    if (key !== undefined) req = HttpClientRequest.setHeader(req, "api-key", key)
+    req = HttpClientRequest.setHeaders(req, headers)
+    const response = yield* client.execute(req)
+    const text = yield* response.text
+    let body: unknown = undefined
+    try {
+      body = text === "" ? undefined : JSON.parse(text)
+    } catch {
+      body = undefined
+    }
+    return { status: response.status, headers: response.headers, body, text } satisfies Reply
+  }).pipe(Effect.scoped, Effect.orDie)
+
+export const get = (path: string, key?: string, headers?: Record<string, string>) => request("GET", path, key, headers)

@@ -1,0 +1,87 @@
+import type { AiModel } from "@sightline/domain/AiModel"
+import { Engines } from "@sightline/engines"
+import { type ClaimedRun, Runs } from "@sightline/sql/Runs"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { collect, refreshPlanIfSettled } from "./Collector.js"
+import type { WorkerSettings } from "./WorkerSettings.js"
+
+const SCHEDULE_BATCH = 1000
+
+/** Creates runs for every due prompt (in batches) and skips queued runs of unconfigured engines. */
+export const scheduleDue = Effect.gen(function*() {
+  const runs = yield* Runs
+  const engines = yield* Engines.Engines
+  let created = 0
+  for (;;) {
+    const batch = yield* runs.scheduleDue({ limit: SCHEDULE_BATCH })
+    created += batch.runsCreated
+    if (batch.promptsAdvanced < SCHEDULE_BATCH) break
+  }
+  const skipped = yield* runs.skipDisabled(engines.enabled)
+  for (const run of skipped) {
+    yield* Effect.logWarning(`skipped run ${run.runId} (prompt ${run.promptId}): engine ${run.engine} is not configured`)
+  }
+  if (created > 0) yield* Effect.logInfo(`scheduled ${created} runs`)
+  return created
+}).pipe(Effect.withSpan("Worker.scheduleDue"))
+
+const claimNext = (settings: WorkerSettings, engine: AiModel) =>
+  Effect.flatMap(Runs, (runs) =>
+    runs.claim({ workerId: settings.workerId, engine, leaseSeconds: settings.leaseSeconds, maxAttempts: settings.maxAttempts }))
+
+const processRun = (settings: WorkerSettings, run: ClaimedRun) =>
+  collect(settings, run).pipe(
+    Effect.zipRight(refreshPlanIfSettled(run)),
+    // A defect in one run (a bug, a lost database connection) must not stop the worker: the run's
+    // lease expires and it is retried elsewhere or failed as abandoned after maxAttempts.
+    Effect.catchAllDefect((defect) => Effect.logError(`run ${run.runId} crashed`, defect))
+  )
+
+/**
+ * One lane of an engine: claims and collects that engine's runs one after another. `once`: stops
+ * when nothing is claimable; otherwise polls.
+ */
+const lane = (settings: WorkerSettings, engine: AiModel, once: boolean) =>
+  Effect.gen(function*() {
+    for (;;) {
+      const next = yield* claimNext(settings, engine)
+      if (Option.isSome(next)) {
+        yield* processRun(settings, next.value)
+      } else if (once) {
+        return
+      } else {
+        yield* Effect.sleep(Duration.millis(settings.pollIntervalMs))
+      }
+    }
+  })
+
+/**
+ * The worker: schedules due prompts and runs `concurrency` lanes per enabled engine, so each
+ * engine has its own bounded concurrency and a slow provider never starves the others.
+ * `once`: processes everything due now, then returns. Otherwise runs until interrupted; an
+ * interrupted run is released (see Collector.collect).
+ */
+export const run = (settings: WorkerSettings, options: { readonly once: boolean }) =>
+  Effect.gen(function*() {
+    const engines = yield* Engines.Engines
+    yield* Effect.logInfo(
+      `worker ${settings.workerId} starting${options.once ? " (once)" : ""}; engines: ${engines.enabled.join(", ") || "none"}`
+    )
+    yield* scheduleDue
+    const lanes = engines.enabled.flatMap((engine) =>
+      Array.from({ length: settings.engineConcurrency?.[engine] ?? settings.concurrency }, () => lane(settings, engine, options.once))
+    )
+    if (options.once) {
+      yield* Effect.all(lanes, { concurrency: "unbounded", discard: true })
+      yield* Effect.logInfo("worker: nothing more is due")
+      return
+    }
+    const scheduler = scheduleDue.pipe(
+      Effect.catchAllDefect((defect) => Effect.logError("scheduling failed", defect)),
+      Effect.delay(Duration.millis(settings.pollIntervalMs)),
+      Effect.forever
+    )
+    yield* Effect.all([scheduler, ...lanes], { concurrency: "unbounded", discard: true })
+  })

@@ -1,0 +1,187 @@
+import { foldName, foldWithMap, isUnspacedScriptChar, isWordChar } from "./Folding.js"
+
+/** A brand Sightline looks for in answers: the own brand or one of its monitored competitors. */
+export interface TrackedBrand {
+  readonly kind: "brand" | "competitor"
+  /** brands.id or competitors.id */
+  readonly id: number
+  readonly name: string
+  readonly aliases: ReadonlyArray<string>
+}
+
+/** Where a brand occurs in the analysed text: `text.slice(start, end)` is the matched spelling. */
+export interface MentionSpan {
+  readonly start: number
+  readonly end: number
+}
+
+export interface BrandMention {
+  readonly brand: TrackedBrand
+  /** Index of the first mention in the analysed text. */
+  readonly firstIndex: number
+  /** 1 + the number of other tracked brands whose first mention comes earlier (DECISIONS.md). */
+  readonly position: number
+  /** The sentence around each mention (several mentions in one sentence give one excerpt). */
+  readonly excerpts: ReadonlyArray<string>
+  /** Every mention, in text order. */
+  readonly spans: ReadonlyArray<MentionSpan>
+}
+
+/** Excerpts are the sentence around a mention, cut to at most this many characters on each side. */
+export const EXCERPT_WINDOW = 200
+
+// Text that is not read as prose: markdown link targets, reference definitions, HTML tags and
+// autolinks, bare URLs and e-mail addresses. A brand's domain inside a URL is not a mention.
+const NON_PROSE: ReadonlyArray<RegExp> = [
+  /\]\([^)]*\)/g,
+  /^[ \t]{0,3}\[[^\]\n]+\]:[^\n]*$/gm,
+  /<\/?[A-Za-z][^<>\n]*>/g,
+  /\b(?:https?:\/\/|www\.)[^\s<>()[\]]+/giu,
+  /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu
+]
+
+/**
+ * Blanks out everything that is not prose with spaces of the same length, so indexes into the
+ * masked text are indexes into the original.
+ */
+export const maskNonProse = (text: string): string =>
+  NON_PROSE.reduce((masked, pattern) => masked.replace(pattern, (found) => " ".repeat(found.length)), text)
+
+const codePointBefore = (text: string, index: number): string => {
+  if (index <= 0) return ""
+  const low = text.charCodeAt(index - 1)
+  const start = low >= 0xdc00 && low <= 0xdfff && index >= 2 ? index - 2 : index - 1
+  return String.fromCodePoint(text.codePointAt(start) ?? 0)
+}
+
+const codePointAtIndex = (text: string, index: number): string => {
+  const codePoint = text.codePointAt(index)
+  return codePoint === undefined ? "" : String.fromCodePoint(codePoint)
+}
+
+/** Two characters run together into one word (so a name cannot start or end between them). */
+const joins = (a: string, b: string): boolean =>
+  a !== "" && b !== "" && isWordChar(a) && isWordChar(b) && !isUnspacedScriptChar(a) && !isUnspacedScriptChar(b)
+
+/** A name of punctuation only ("-", "&") would match everywhere: such names are ignored. */
+const hasWordChar = (name: string): boolean => [...name].some(isWordChar)
+
+interface Candidate {
+  readonly brandIndex: number
+  readonly brand: TrackedBrand
+  readonly start: number
+  readonly end: number
+}
+
+const candidatesOf = (folded: string, brands: ReadonlyArray<TrackedBrand>): Array<Candidate> => {
+  const out: Array<Candidate> = []
+  brands.forEach((brand, brandIndex) => {
+    const names = new Set([brand.name, ...brand.aliases].map(foldName).filter(hasWordChar))
+    for (const name of names) {
+      const first = codePointAtIndex(name, 0)
+      const last = codePointBefore(name, name.length)
+      let at = folded.indexOf(name)
+      while (at >= 0) {
+        const end = at + name.length
+        if (!joins(codePointBefore(folded, at), first) && !joins(last, codePointAtIndex(folded, end))) {
+          out.push({ brandIndex, brand, start: at, end })
+        }
+        at = folded.indexOf(name, at + 1)
+      }
+    }
+  })
+  return out
+}
+
+/** Overlapping matches: the longest wins; then the earliest; then the brand listed first. */
+const selectNonOverlapping = (candidates: Array<Candidate>, length: number): Array<Candidate> => {
+  const taken = new Uint8Array(length)
+  const sorted = [...candidates].sort((a, b) =>
+    (b.end - b.start) - (a.end - a.start) || a.start - b.start || a.brandIndex - b.brandIndex
+  )
+  const accepted: Array<Candidate> = []
+  for (const candidate of sorted) {
+    let free = true
+    for (let i = candidate.start; i < candidate.end && free; i++) free = taken[i] === 0
+    if (!free) continue
+    taken.fill(1, candidate.start, candidate.end)
+    accepted.push(candidate)
+  }
+  return accepted
+}
+
+const isSpace = (char: string | undefined): boolean => char !== undefined && /\s/u.test(char)
+const ENDS_SENTENCE = /[.!?…]/u
+const ENDS_SENTENCE_UNSPACED = /[。！？]/u
+
+/**
+ * The sentence around `text.slice(start, end)`: it stops at a line break, at `.`, `!`, `?` or `…`
+ * followed by whitespace, or at `。！？`; and at most EXCERPT_WINDOW characters on either side
+ * (cut at a space so no word is split). Whitespace runs are collapsed.
+ */
+export const excerptAround = (text: string, start: number, end: number): string => {
+  const minFrom = Math.max(0, start - EXCERPT_WINDOW)
+  let from = start
+  let sentenceStart = false
+  while (from > minFrom && !sentenceStart) {
+    const char = text[from - 1] ?? ""
+    sentenceStart = char === "\n" || ENDS_SENTENCE_UNSPACED.test(char) ||
+      (isSpace(char) && ENDS_SENTENCE.test(text[from - 2] ?? ""))
+    if (!sentenceStart) from--
+  }
+  // Cut by the window in the middle of a word: start after the next space instead.
+  if (!sentenceStart && from > 0 && !isSpace(text[from - 1])) {
+    const space = text.slice(from, start).search(/\s/u)
+    if (space >= 0) from += space + 1
+  }
+  const maxTo = Math.min(text.length, end + EXCERPT_WINDOW)
+  let to = end
+  let sentenceEnd = false
+  while (to < maxTo && !sentenceEnd) {
+    const char = text[to] ?? ""
+    if (char === "\n") break
+    to++
+    sentenceEnd = ENDS_SENTENCE_UNSPACED.test(char) ||
+      (ENDS_SENTENCE.test(char) && (to >= text.length || isSpace(text[to])))
+  }
+  if (!sentenceEnd && to < text.length && !isSpace(text[to])) {
+    const space = text.slice(end, to).search(/\s\S*$/u)
+    if (space >= 0) to = end + space
+  }
+  return text.slice(from, to).replace(/\s+/gu, " ").trim()
+}
+
+/**
+ * Finds the tracked brands mentioned in `text` (plain text or markdown).
+ *
+ * - Names and aliases match case- and accent-insensitively ("acmé", "ACME" match "Acme"), on word
+ *   boundaries: the letters or digits around a match must not continue the word ("Apple" is not in
+ *   "Pineapple"; "Acme's" and "ACME," match). Next to scripts written without spaces (Han, kana,
+ *   Thai, ...) no boundary is required.
+ * - Overlapping matches: the longest wins ("Acme CRM" over "Acme"), then the earliest.
+ * - URLs, markdown link targets, HTML tags and e-mail addresses are not prose and never match;
+ *   link texts do.
+ * - The result lists the mentioned brands by position (first mention order).
+ */
+export const findMentions = (text: string, brands: ReadonlyArray<TrackedBrand>): ReadonlyArray<BrandMention> => {
+  const folded = foldWithMap(maskNonProse(text))
+  const accepted = selectNonOverlapping(candidatesOf(folded.text, brands), folded.text.length)
+  const byBrand = new Map<number, { readonly brand: TrackedBrand; readonly spans: Array<MentionSpan> }>()
+  for (const candidate of accepted) {
+    const entry = byBrand.get(candidate.brandIndex) ?? { brand: candidate.brand, spans: [] }
+    entry.spans.push({ start: folded.start[candidate.start] ?? 0, end: folded.end[candidate.end - 1] ?? text.length })
+    byBrand.set(candidate.brandIndex, entry)
+  }
+  const found = [...byBrand.entries()].map(([brandIndex, { brand, spans }]) => {
+    const ordered = [...spans].sort((a, b) => a.start - b.start)
+    return { brandIndex, brand, spans: ordered, firstIndex: ordered[0]?.start ?? 0 }
+  })
+  const mentions = found.map(({ brand, brandIndex, firstIndex, spans }): BrandMention => ({
+    brand,
+    firstIndex,
+    position: 1 + found.filter((other) => other.brandIndex !== brandIndex && other.firstIndex < firstIndex).length,
+    excerpts: [...new Set(spans.map((span) => excerptAround(text, span.start, span.end)))],
+    spans
+  }))
+  return mentions.sort((a, b) => a.firstIndex - b.firstIndex || a.position - b.position)
+}

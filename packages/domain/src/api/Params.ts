@@ -1,0 +1,176 @@
+import * as Option from "effect/Option"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import { AI_MODELS, AiModel } from "../AiModel.js"
+
+/**
+ * Query and path parameters. Every parameter carries its own error message (used for both type and
+ * range failures) so a 400's `details` can say exactly what is wrong; the url-params structs decode
+ * with `errors: "all"` so every bad parameter is reported at once.
+ */
+
+const withMessage = <A, I>(schema: Schema.Schema<A, I>, message: string, jsonSchema: object): Schema.Schema<A, I> =>
+  schema.annotations({ message: () => ({ message, override: true }), jsonSchema })
+
+/** A base-10 integer written with digits only: rejects "1e1", "0x10", " 1", "1.0", "+1". */
+const integerInRange = (min: number, max: number, message: string, jsonSchema: object) =>
+  withMessage(
+    Schema.transformOrFail(Schema.String, Schema.Number, {
+      strict: true,
+      decode: (s, _, ast) => {
+        const n = /^[0-9]{1,16}$/.test(s) ? Number(s) : Number.NaN
+        return Number.isSafeInteger(n) && n >= min && n <= max
+          ? ParseResult.succeed(n)
+          : ParseResult.fail(new ParseResult.Type(ast, s, message))
+      },
+      encode: (n) => ParseResult.succeed(String(n))
+    }),
+    message,
+    jsonSchema
+  )
+
+export const PAGE_MESSAGE = "must be an integer greater than or equal to 1"
+export const PER_PAGE_MESSAGE = "must be an integer between 1 and 100"
+export const ID_MESSAGE = "must be a positive integer"
+export const DATE_MESSAGE = "must be a valid date in YYYY-MM-DD format"
+export const AI_MODEL_MESSAGE = `must be one of ${AI_MODELS.join(", ")}`
+export const SEARCH_MESSAGE = "must be a non-empty string"
+
+export const Page = integerInRange(1, Number.MAX_SAFE_INTEGER, PAGE_MESSAGE, {
+  type: "integer",
+  minimum: 1,
+  default: 1,
+  description: "1-indexed page number."
+})
+export const PerPage = integerInRange(1, 100, PER_PAGE_MESSAGE, {
+  type: "integer",
+  minimum: 1,
+  maximum: 100,
+  default: 100,
+  description: "Items per page."
+})
+
+/** A positive integer id (query parameter or path segment). */
+export const Id = integerInRange(1, Number.MAX_SAFE_INTEGER, ID_MESSAGE, { type: "integer", minimum: 1 })
+
+const isRealDate = (s: string): boolean => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s)
+  if (m === null) return false
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  const date = new Date(0)
+  date.setUTCFullYear(y, mo - 1, d) // unlike Date.UTC, keeps years 0-99 as written
+  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d
+}
+
+/** A real calendar date `YYYY-MM-DD` (UTC day). */
+export const DateParam = withMessage(
+  Schema.String.pipe(Schema.filter(isRealDate)),
+  DATE_MESSAGE,
+  { type: "string", format: "date", description: "Inclusive UTC date, YYYY-MM-DD." }
+)
+
+export const AiModelParam = withMessage(
+  Schema.String.pipe(Schema.compose(AiModel)),
+  AI_MODEL_MESSAGE,
+  { type: "string", minLength: 1, enum: AI_MODELS, description: "Only answers of this AI model." }
+)
+
+export const SearchParam = withMessage(
+  Schema.String.pipe(Schema.minLength(1)),
+  SEARCH_MESSAGE,
+  { type: "string", minLength: 1, description: "Case-insensitive substring of the domain or URL, matched literally." }
+)
+
+/** `group_id` is nullable (spec): absent, empty or `null` means no group filter. */
+export const GroupIdParam = withMessage(
+  Schema.transformOrFail(Schema.String, Schema.OptionFromSelf(Schema.Number), {
+    strict: true,
+    decode: (s, _, ast) => {
+      if (s === "" || s === "null") return ParseResult.succeed(Option.none())
+      const n = /^[0-9]{1,16}$/.test(s) ? Number(s) : Number.NaN
+      return Number.isSafeInteger(n) && n >= 1
+        ? ParseResult.succeed(Option.some(n))
+        : ParseResult.fail(new ParseResult.Type(ast, s, ID_MESSAGE))
+    },
+    encode: (o) => ParseResult.succeed(Option.match(o, { onNone: () => "", onSome: String }))
+  }),
+  ID_MESSAGE,
+  { type: ["integer", "null"], minimum: 1, description: "Only prompts of this group." }
+)
+
+const brandIdDoc = {
+  type: "integer",
+  minimum: 1,
+  description: "The brand; defaults to the key's brand, or the workspace's only brand."
+}
+export const BrandIdParam = withMessage(Id, ID_MESSAGE, brandIdDoc)
+
+const parseAll = { parseOptions: { errors: "all" as const, onExcessProperty: "ignore" as const } }
+
+/** Absent page / per_page mean 1 / 100 (applied by the server, so typed clients may omit them). */
+export const DEFAULT_PAGE = 1
+export const DEFAULT_PER_PAGE = 100
+
+export const PageParams = Schema.Struct({
+  page: Schema.optional(Page),
+  per_page: Schema.optional(PerPage)
+}).annotations(parseAll)
+
+export const BrandListParams = PageParams
+
+export const ScopedPageParams = Schema.Struct({
+  ...PageParams.fields,
+  brand_id: Schema.optional(BrandIdParam)
+}).annotations(parseAll)
+
+const filterFields = {
+  start_date: Schema.optional(DateParam),
+  end_date: Schema.optional(DateParam),
+  ai_model: Schema.optional(AiModelParam)
+}
+
+/** Filters of an item endpoint (the brand comes from the item). */
+export const ItemFilterParams = Schema.Struct(filterFields).annotations(parseAll)
+
+export const ItemFilterPageParams = Schema.Struct({ ...PageParams.fields, ...filterFields }).annotations(parseAll)
+
+export const PromptListParams = Schema.Struct({
+  ...PageParams.fields,
+  ...filterFields,
+  brand_id: Schema.optional(BrandIdParam),
+  group_id: Schema.optional(GroupIdParam)
+}).annotations(parseAll)
+
+export const CitedSourceListParams = Schema.Struct({
+  ...PageParams.fields,
+  ...filterFields,
+  brand_id: Schema.optional(BrandIdParam),
+  search: Schema.optional(SearchParam)
+}).annotations(parseAll)
+
+export const RelatedPromptParams = Schema.Struct({
+  ...PageParams.fields,
+  ...filterFields,
+  brand_id: Schema.optional(BrandIdParam)
+}).annotations(parseAll)
+
+export const DashboardParams = Schema.Struct({
+  brand_id: withMessage(Id, ID_MESSAGE, { type: "integer", minimum: 1, description: "The brand." }),
+  start_date: DateParam,
+  end_date: DateParam,
+  group_id: Schema.optional(GroupIdParam),
+  ai_model: Schema.optional(AiModelParam)
+}).annotations(parseAll)
+
+/**
+ * A path id. A path segment that is not a positive integer names no resource: the server answers
+ * 404 for failures carrying this message (a bad query parameter is a 400).
+ */
+export const PATH_ID_MESSAGE = "is not a valid resource id"
+export const PathId = integerInRange(1, Number.MAX_SAFE_INTEGER, PATH_ID_MESSAGE, { type: "integer", minimum: 1 })
+
+export const CompetitorPath = Schema.Struct({ monitored_competitor_id: PathId })
+export const PromptPath = Schema.Struct({ monitored_prompt_id: PathId })
+export const DomainPath = Schema.Struct({ domain_id: PathId })
+export const GroupPath = Schema.Struct({ group_id: PathId })
+export const ActionPlanPath = Schema.Struct({ action_plan_id: PathId })

@@ -1,0 +1,249 @@
+import * as Schema from "effect/Schema"
+import { AiModel } from "../AiModel.js"
+import { DecimalString, PercentString } from "../DecimalString.js"
+
+/** An ISO 8601 date-time in UTC ending in `Z` (`2024-05-01T08:30:00.000Z`). */
+export const Timestamp = Schema.String.annotations({
+  identifier: "Timestamp",
+  jsonSchema: { type: "string", format: "date-time" },
+  description: "ISO 8601 date-time in UTC."
+})
+
+/** A calendar date `YYYY-MM-DD`. */
+export const DateString = Schema.String.annotations({
+  identifier: "Date",
+  jsonSchema: { type: "string", format: "date" }
+})
+
+export const Int = Schema.Int.annotations({ jsonSchema: { type: "integer" } })
+
+export const Impact = Schema.Literal("high", "medium", "low").annotations({
+  identifier: "Impact",
+  description: "Share of the responses in scope citing it: high >= 20 %, medium >= 5 %, else low."
+})
+
+export const Pagination = Schema.Struct({
+  current_page: Int,
+  per_page: Int,
+  total_pages: Int,
+  total_records: Int
+}).annotations({ identifier: "Pagination" })
+export type Pagination = typeof Pagination.Type
+
+/** `{ pagination, data: [...] }` */
+export const Paginated = <S extends Schema.Schema.Any>(item: S, identifier: string) =>
+  Schema.Struct({ pagination: Pagination, data: Schema.Array(item) }).annotations({ identifier })
+
+/** `{ data }` */
+export const Single = <S extends Schema.Schema.Any>(item: S, identifier: string) =>
+  Schema.Struct({ data: item }).annotations({ identifier })
+
+export const Country = Schema.Struct({
+  name: Schema.String,
+  code: Schema.String,
+  alt_code: Schema.String,
+  flag: Schema.String,
+  native_name: Schema.String
+}).annotations({ identifier: "Country" })
+
+export const Language = Schema.Struct({
+  name: Schema.String,
+  code: Schema.String,
+  flag: Schema.String,
+  native_name: Schema.String
+}).annotations({ identifier: "Language" })
+
+export const Brand = Schema.Struct({
+  id: Int,
+  workspace_id: Int,
+  workspace_name: Schema.String,
+  name: Schema.String,
+  website: Schema.String,
+  country: Country,
+  language: Language,
+  created_at: Timestamp,
+  display_name: Schema.String,
+  description: Schema.String,
+  key_features: Schema.Array(Schema.String)
+}).annotations({ identifier: "Brand" })
+export type Brand = typeof Brand.Type
+
+export const Competitor = Schema.Struct({
+  id: Int,
+  name: Schema.String,
+  created_at: Timestamp,
+  website: Schema.String
+}).annotations({ identifier: "MonitoredCompetitor" })
+export type Competitor = typeof Competitor.Type
+
+export const Group = Schema.Struct({
+  id: Int,
+  name: Schema.String,
+  prompts_count: Int,
+  created_at: Timestamp
+}).annotations({ identifier: "Group" })
+export type Group = typeof Group.Type
+
+export const PromptListItem = Schema.Struct({
+  id: Int,
+  prompt: Schema.String,
+  brand_mentions: Int,
+  brand_average_position: DecimalString,
+  mention_rate: DecimalString,
+  average_sentiment: DecimalString,
+  responses: Int,
+  created_at: Timestamp
+}).annotations({ identifier: "MonitoredPromptListItem" })
+export type PromptListItem = typeof PromptListItem.Type
+
+export const TimeSeriesBrand = Schema.Struct({
+  name: Schema.String,
+  mention_rate: DecimalString,
+  average_sentiment: DecimalString,
+  own_brand: Schema.Boolean
+}).annotations({ identifier: "TimeSeriesBrand" })
+
+export const TimeSeriesEntry = Schema.Struct({
+  date: DateString,
+  brands: Schema.Array(TimeSeriesBrand)
+}).annotations({ identifier: "TimeSeriesEntry" })
+export type TimeSeriesEntry = typeof TimeSeriesEntry.Type
+
+export const PromptDetail = Schema.Struct({
+  id: Int,
+  prompt: Schema.String,
+  total_responses: Int,
+  total_brand_mentions: Int,
+  brand_mention_rate: DecimalString,
+  brand_average_position: DecimalString,
+  time_series_data: Schema.Array(TimeSeriesEntry),
+  next_run_at: Timestamp,
+  created_at: Timestamp
+}).annotations({ identifier: "MonitoredPromptDetail" })
+export type PromptDetail = typeof PromptDetail.Type
+
+export const BrandSentiment = Schema.Literal("positive", "neutral", "negative", "not_mentioned").annotations({
+  identifier: "BrandSentiment"
+})
+
+export const PromptResponse = Schema.Struct({
+  id: Int,
+  ai_model: AiModel,
+  response_markdown: Schema.String,
+  response_text: Schema.String,
+  brand_mentioned: Schema.Boolean,
+  brand_sentiment: BrandSentiment,
+  citations: Schema.Array(Schema.String),
+  search_queries: Schema.Array(Schema.String),
+  created_at: Timestamp
+}).annotations({ identifier: "MonitoredPromptResponse" })
+export type PromptResponse = typeof PromptResponse.Type
+
+export const CitationUrl = Schema.Struct({ url: Schema.String, count: Int }).annotations({
+  identifier: "CitationUrl"
+})
+
+export const PromptCitation = Schema.Struct({
+  domain: Schema.String,
+  count: Int,
+  urls: Schema.Array(CitationUrl)
+}).annotations({ identifier: "MonitoredPromptCitation" })
+export type PromptCitation = typeof PromptCitation.Type
+
+export const SearchQuery = Schema.Struct({ query: Schema.String, count: Int }).annotations({
+  identifier: "MonitoredPromptSearchQuery"
+})
+export type SearchQuery = typeof SearchQuery.Type
+
+export const CitedDomain = Schema.Struct({
+  domain_id: Int,
+  domain: Schema.String,
+  ai_models: Schema.Array(AiModel),
+  impact: Impact,
+  prompts_count: Int,
+  responses_count: Int,
+  urls_count: Int
+}).annotations({ identifier: "CitedSourceDomain" })
+export type CitedDomain = typeof CitedDomain.Type
+
+const citedUrlFields = {
+  url_id: Int,
+  url: Schema.String,
+  ai_models: Schema.Array(AiModel),
+  impact: Impact,
+  count: Int,
+  prompts_count: Int,
+  first_seen_at: Timestamp
+}
+
+export const DomainCitedUrl = Schema.Struct(citedUrlFields).annotations({ identifier: "DomainCitedUrl" })
+export type DomainCitedUrl = typeof DomainCitedUrl.Type
+
+export const CitedUrl = Schema.Struct({ ...citedUrlFields, domain_id: Int, domain: Schema.String }).annotations({
+  identifier: "CitedUrl"
+})
+export type CitedUrl = typeof CitedUrl.Type
+
+export const RelatedPrompt = Schema.Struct({ prompt_id: Int, prompt: Schema.String }).annotations({
+  identifier: "RelatedPrompt"
+})
+export type RelatedPrompt = typeof RelatedPrompt.Type
+
+export const ActionPlan = Schema.Struct({
+  id: Int,
+  actions_count: Int,
+  generated_at: Timestamp,
+  prompt: Schema.String,
+  prompt_id: Int,
+  insights_summary: Schema.String
+}).annotations({ identifier: "ActionPlan" })
+export type ActionPlan = typeof ActionPlan.Type
+
+export const Action = Schema.Struct({
+  id: Int,
+  title: Schema.String,
+  description: Schema.String,
+  priority: Schema.Literal("high", "medium", "low"),
+  category: Schema.String,
+  created_at: Timestamp
+}).annotations({ identifier: "Action" })
+export type Action = typeof Action.Type
+
+export const ActionPlanDetail = Schema.Struct({ ...ActionPlan.fields, actions: Schema.Array(Action) }).annotations({
+  identifier: "ActionPlanDetail"
+})
+export type ActionPlanDetail = typeof ActionPlanDetail.Type
+
+export const BrandRanking = Schema.Struct({
+  name: Schema.String,
+  mentions: Int,
+  own_brand: Schema.Boolean,
+  ranking: Int,
+  visibility: DecimalString,
+  average_position: DecimalString,
+  average_sentiment: DecimalString
+}).annotations({ identifier: "BrandRanking" })
+export type BrandRanking = typeof BrandRanking.Type
+
+export const RankedPrompt = Schema.Struct({
+  id: Int,
+  brand_mentions: Int,
+  prompt: Schema.String,
+  visibility: PercentString
+}).annotations({ identifier: "RankedPrompt" })
+export type RankedPrompt = typeof RankedPrompt.Type
+
+export const Dashboard = Schema.Struct({
+  total_prompts: Int,
+  total_responses: Int,
+  total_brand_mentions: Int,
+  brand_mention_rate: DecimalString,
+  average_brand_sentiment: DecimalString,
+  competitors_count: Int,
+  brands_ranking: Schema.Array(BrandRanking),
+  top_ranked_prompts: Schema.Array(RankedPrompt),
+  lowest_ranked_prompts: Schema.Array(RankedPrompt)
+}).annotations({ identifier: "Dashboard" })
+export type Dashboard = typeof Dashboard.Type
+
+export const Health = Schema.Struct({ status: Schema.Literal("ok") })

@@ -1,0 +1,211 @@
+import * as HttpApi from "@effect/platform/HttpApi"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
+import * as Errors from "./Errors.js"
+import * as Params from "./Params.js"
+import * as R from "./Resources.js"
+import { ApiKeyAuth } from "./Security.js"
+
+/**
+ * The read-only API contract (spec 1.0.0 + DECISIONS.md). Paths are declared with the spec's trailing
+ * slash; the router serves both forms.
+ */
+
+export class BrandsGroup extends HttpApiGroup.make("brands")
+  .add(
+    HttpApiEndpoint.get("list", "/v1/brands/")
+      .setUrlParams(Params.BrandListParams)
+      .addSuccess(R.Paginated(R.Brand, "BrandPage"))
+      .annotate(OpenApi.Summary, "List the brands the key can see")
+  )
+  .middleware(ApiKeyAuth)
+  .annotate(OpenApi.Title, "Brands")
+{}
+
+export class GroupsGroup extends HttpApiGroup.make("groups")
+  .add(
+    HttpApiEndpoint.get("list", "/v1/groups/")
+      .setUrlParams(Params.ScopedPageParams)
+      .addSuccess(R.Paginated(R.Group, "GroupPage"))
+      .annotate(OpenApi.Summary, "List the prompt groups of a brand")
+  )
+  .add(
+    HttpApiEndpoint.get("get", "/v1/groups/:group_id/")
+      .setPath(Params.GroupPath)
+      .addSuccess(R.Single(R.Group, "GroupResponse"))
+      .annotate(OpenApi.Summary, "Get a prompt group")
+  )
+  .middleware(ApiKeyAuth)
+  .annotate(OpenApi.Title, "Groups")
+{}
+
+export class CompetitorsGroup extends HttpApiGroup.make("competitors")
+  .add(
+    HttpApiEndpoint.get("list", "/v1/monitored-competitors/")
+      .setUrlParams(Params.ScopedPageParams)
+      .addSuccess(R.Paginated(R.Competitor, "MonitoredCompetitorPage"))
+      .annotate(OpenApi.Summary, "List the monitored competitors of a brand")
+  )
+  .add(
+    HttpApiEndpoint.get("get", "/v1/monitored-competitors/:monitored_competitor_id/")
+      .setPath(Params.CompetitorPath)
+      .addSuccess(R.Single(R.Competitor, "MonitoredCompetitorResponse"))
+      .annotate(OpenApi.Summary, "Get a monitored competitor")
+  )
+  .middleware(ApiKeyAuth)
+  .annotate(OpenApi.Title, "Monitored Competitors")
+{}
+
+export class PromptsGroup extends HttpApiGroup.make("prompts")
+  .add(
+    HttpApiEndpoint.get("list", "/v1/monitored-prompts/")
+      .setUrlParams(Params.PromptListParams)
+      .addSuccess(R.Paginated(R.PromptListItem, "MonitoredPromptPage"))
+      .annotate(OpenApi.Summary, "List monitored prompts with their metrics")
+  )
+  .add(
+    HttpApiEndpoint.get("get", "/v1/monitored-prompts/:monitored_prompt_id/")
+      .setPath(Params.PromptPath)
+      .setUrlParams(Params.ItemFilterParams)
+      .addSuccess(R.Single(R.PromptDetail, "MonitoredPromptDetailResponse"))
+      .annotate(OpenApi.Summary, "Get a monitored prompt with its time series")
+  )
+  .add(
+    HttpApiEndpoint.get("responses", "/v1/monitored-prompts/:monitored_prompt_id/responses/")
+      .setPath(Params.PromptPath)
+      .setUrlParams(Params.ItemFilterPageParams)
+      .addSuccess(R.Paginated(R.PromptResponse, "MonitoredPromptResponsePage"))
+      .annotate(OpenApi.Summary, "List the collected answers of a prompt")
+  )
+  .add(
+    HttpApiEndpoint.get("citations", "/v1/monitored-prompts/:monitored_prompt_id/citations/")
+      .setPath(Params.PromptPath)
+      .setUrlParams(Params.ItemFilterPageParams)
+      .addSuccess(R.Paginated(R.PromptCitation, "MonitoredPromptCitationPage"))
+      .annotate(OpenApi.Summary, "List the domains and URLs cited in a prompt's answers")
+  )
+  .add(
+    HttpApiEndpoint.get("searchQueries", "/v1/monitored-prompts/:monitored_prompt_id/search-queries/")
+      .setPath(Params.PromptPath)
+      .setUrlParams(Params.ItemFilterPageParams)
+      .addSuccess(R.Paginated(R.SearchQuery, "MonitoredPromptSearchQueryPage"))
+      .annotate(OpenApi.Summary, "List the web searches made for a prompt's answers")
+  )
+  .middleware(ApiKeyAuth)
+  .annotate(OpenApi.Title, "Monitored Prompts")
+{}
+
+export class CitedSourcesGroup extends HttpApiGroup.make("citedSources")
+  .add(
+    HttpApiEndpoint.get("domains", "/v1/cited-sources/")
+      .setUrlParams(Params.CitedSourceListParams)
+      .addSuccess(R.Paginated(R.CitedDomain, "CitedSourceDomainPage"))
+      .annotate(OpenApi.Summary, "List the domains cited in a brand's answers")
+  )
+  .add(
+    HttpApiEndpoint.get("urls", "/v1/cited-sources/urls/")
+      .setUrlParams(Params.CitedSourceListParams)
+      .addSuccess(R.Paginated(R.CitedUrl, "CitedUrlPage"))
+      .annotate(OpenApi.Summary, "List the URLs cited in a brand's answers, across domains")
+  )
+  .add(
+    HttpApiEndpoint.get("domainUrls", "/v1/cited-sources/:domain_id/urls/")
+      .setPath(Params.DomainPath)
+      .setUrlParams(Params.CitedSourceListParams)
+      .addSuccess(R.Paginated(R.DomainCitedUrl, "DomainCitedUrlPage"))
+      .annotate(OpenApi.Summary, "List the cited URLs of one domain")
+  )
+  .add(
+    HttpApiEndpoint.get("relatedPrompts", "/v1/cited-sources/:domain_id/related-prompts/")
+      .setPath(Params.DomainPath)
+      .setUrlParams(Params.RelatedPromptParams)
+      .addSuccess(R.Paginated(R.RelatedPrompt, "RelatedPromptPage"))
+      .annotate(OpenApi.Summary, "List the prompts whose answers cite a domain")
+  )
+  .middleware(ApiKeyAuth)
+  .annotate(OpenApi.Title, "Cited Sources")
+{}
+
+export class ActionPlansGroup extends HttpApiGroup.make("actionPlans")
+  .add(
+    HttpApiEndpoint.get("list", "/v1/action-plans/")
+      .setUrlParams(Params.ScopedPageParams)
+      .addSuccess(R.Paginated(R.ActionPlan, "ActionPlanPage"))
+      .annotate(OpenApi.Summary, "List the action plans of a brand")
+  )
+  .add(
+    HttpApiEndpoint.get("get", "/v1/action-plans/:action_plan_id/")
+      .setPath(Params.ActionPlanPath)
+      .addSuccess(R.Single(R.ActionPlanDetail, "ActionPlanDetailResponse"))
+      .annotate(OpenApi.Summary, "Get an action plan with its actions")
+  )
+  .middleware(ApiKeyAuth)
+  .annotate(OpenApi.Title, "Action Plans")
+{}
+
+export class DashboardGroup extends HttpApiGroup.make("dashboard")
+  .add(
+    HttpApiEndpoint.get("get", "/v1/dashboard/")
+      .setUrlParams(Params.DashboardParams)
+      .addSuccess(R.Single(R.Dashboard, "DashboardResponse"))
+      .annotate(OpenApi.Summary, "Aggregated metrics of a brand over a date range")
+  )
+  .middleware(ApiKeyAuth)
+  .annotate(OpenApi.Title, "Dashboard")
+{}
+
+export class SightlineApi extends HttpApi.make("sightline")
+  .add(BrandsGroup)
+  .add(GroupsGroup)
+  .add(CompetitorsGroup)
+  .add(PromptsGroup)
+  .add(CitedSourcesGroup)
+  .add(ActionPlansGroup)
+  .add(DashboardGroup)
+  .addError(Errors.ValidationError)
+  .addError(Errors.PermissionDenied)
+  .addError(Errors.NotFound)
+  .addError(Errors.InternalServerError)
+  .annotate(OpenApi.Title, "Sightline API")
+  .annotate(OpenApi.Version, "1.0.0")
+  .annotate(
+    OpenApi.Description,
+    "Read-only API reporting how a brand, its competitors and its monitored prompts appear in AI answers."
+  )
+  .annotate(HttpApi.AdditionalSchemas, [Errors.MethodNotAllowed])
+  .annotate(OpenApi.Transform, (spec) => replaceDecodeError(spec))
+{}
+
+/**
+ * HttpApi documents its built-in `HttpApiDecodeError` as every endpoint's 400; the server answers
+ * with `ValidationError` instead (apps/http maps it), so the document says so.
+ */
+const replaceDecodeError = (spec: Record<string, unknown>): Record<string, unknown> => {
+  const json = JSON.stringify(spec, (key, value: unknown) => {
+    if (key === "400" && isObject(value)) return { ...value, description: "Invalid request parameters." }
+    if (key === "anyOf" && Array.isArray(value)) {
+      const kept = value.filter((v: unknown) => !isRef(v, "HttpApiDecodeError"))
+      return kept
+    }
+    return value
+  })
+  const out: unknown = JSON.parse(json, (_key, value: unknown) => {
+    if (isObject(value) && Array.isArray(value["anyOf"]) && value["anyOf"].length === 1) {
+      return value["anyOf"][0]
+    }
+    return value
+  })
+  if (!isObject(out)) return spec
+  const components = out["components"]
+  if (isObject(components) && isObject(components["schemas"])) {
+    delete components["schemas"]["HttpApiDecodeError"]
+    delete components["schemas"]["Issue"]
+    delete components["schemas"]["PropertyKey"]
+  }
+  return out
+}
+
+const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+const isRef = (u: unknown, name: string): boolean =>
+  isObject(u) && u["$ref"] === `#/components/schemas/${name}`

@@ -1,0 +1,6 @@
+export * as Client from "./Client.js"
+export * from "./Errors.js"
+export * as Params from "./Params.js"
+export * as Resources from "./Resources.js"
+export * from "./Security.js"
+export * from "./SightlineApi.js"

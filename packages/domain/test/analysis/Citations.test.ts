@@ -1,0 +1,113 @@
+import { describe, expect, it } from "@effect/vitest"
+import * as Option from "effect/Option"
+import * as fc from "fast-check"
+import {
+  normaliseCitations,
+  normaliseSearchQueries,
+  normaliseUrl,
+  registrableDomain
+} from "../../src/analysis/Citations.js"
+
+describe("normaliseUrl", () => {
+  it("lower-cases scheme and host, drops fragment, utm_* and default ports", () => {
+    expect(normaliseUrl("HTTPS://WWW.Example.COM:443/Path/Page?utm_source=x&b=2&UTM_Medium=y&a=1#top")).toEqual(
+      Option.some("https://www.example.com/Path/Page?b=2&a=1")
+    )
+    expect(normaliseUrl(" http://example.com:80 ")).toEqual(Option.some("http://example.com/"))
+    expect(normaliseUrl("http://example.com:8080/x?utm_campaign=1")).toEqual(Option.some("http://example.com:8080/x"))
+    expect(normaliseUrl("https://user:secret@example.com/a?q=a%20b+c")).toEqual(
+      Option.some("https://example.com/a?q=a%20b+c")
+    )
+    expect(normaliseUrl("https://münchen.de/straße")).toEqual(Option.some("https://xn--mnchen-3ya.de/stra%C3%9Fe"))
+  })
+
+  it("rejects what is not an absolute http(s) URL", () => {
+    for (const raw of ["ftp://example.com/", "mailto:a@b.c", "javascript:alert(1)", "example.com/page", "", "http://"]) {
+      expect(normaliseUrl(raw)).toEqual(Option.none())
+    }
+  })
+
+  it("is idempotent and leaves no fragment or utm_ parameter", () => {
+    const url = fc.tuple(
+      fc.webUrl({ withQueryParameters: true, withFragments: true }),
+      fc.array(fc.tuple(fc.constantFrom("utm_source", "UTM_term", "utm_x", "ref", "q"), fc.webSegment()), { maxLength: 4 })
+    ).map(([base, extra]) => {
+      const [beforeHash = "", hash] = base.split("#")
+      const params = extra.map(([k, v]) => `${k}=${v}`).join("&")
+      const joined = params.length === 0 ? beforeHash : `${beforeHash}${beforeHash.includes("?") ? "&" : "?"}${params}`
+      return hash === undefined ? joined : `${joined}#${hash}`
+    })
+    fc.assert(fc.property(url, (raw) => {
+      const once = normaliseUrl(raw)
+      expect(Option.isSome(once)).toBe(true)
+      if (Option.isNone(once)) return
+      expect(normaliseUrl(once.value)).toEqual(once)
+      const parsed = new URL(once.value)
+      expect(parsed.hash).toBe("")
+      expect([...parsed.searchParams.keys()].some((key) => key.toLowerCase().startsWith("utm_"))).toBe(false)
+      expect(parsed.hostname).toBe(parsed.hostname.toLowerCase())
+    }), { numRuns: 60 })
+  })
+})
+
+describe("registrableDomain", () => {
+  it("uses the public suffix list, falling back to the host", () => {
+    expect(registrableDomain("https://www.bbc.co.uk/news")).toEqual(Option.some("bbc.co.uk"))
+    expect(registrableDomain("https://a.b.example.com/")).toEqual(Option.some("example.com"))
+    expect(registrableDomain("http://127.0.0.1:8080/x")).toEqual(Option.some("127.0.0.1"))
+    expect(registrableDomain("http://localhost/")).toEqual(Option.some("localhost"))
+    expect(registrableDomain("ftp://example.com/")).toEqual(Option.none())
+  })
+})
+
+describe("normaliseCitations", () => {
+  it("normalises, drops invalid URLs and duplicates, keeps first-seen order", () => {
+    expect(normaliseCitations([
+      "https://docs.acme.com/a#x",
+      "not a url",
+      "https://www.g2.com/compare?utm_source=chatgpt.com",
+      "https://DOCS.acme.com/a",
+      "https://www.g2.com/compare"
+    ])).toEqual([
+      { url: "https://docs.acme.com/a", domain: "acme.com" },
+      { url: "https://www.g2.com/compare", domain: "g2.com" }
+    ])
+  })
+
+  it("keeps first-seen order of distinct URLs", () => {
+    fc.assert(fc.property(fc.array(fc.webUrl(), { maxLength: 15 }), fc.array(fc.nat(), { maxLength: 20 }), (urls, picks) => {
+      const list = urls.length === 0 ? [] : picks.map((pick) => urls[pick % urls.length] ?? "")
+      const result = normaliseCitations(list).map((c) => c.url)
+      const expected: Array<string> = []
+      for (const raw of list) {
+        const n = normaliseUrl(raw)
+        if (Option.isSome(n) && !expected.includes(n.value)) expected.push(n.value)
+      }
+      expect(result).toEqual(expected)
+    }))
+  })
+})
+
+describe("normaliseSearchQueries", () => {
+  it("trims, collapses whitespace, drops empty and case-insensitive duplicates", () => {
+    expect(normaliseSearchQueries(["  best  CRM\t2025 ", "", "   ", "Best crm 2025", "crm pricing", "CRM PRICING"]))
+      .toEqual(["best CRM 2025", "crm pricing"])
+  })
+
+  it("keeps the first spelling of each query, in first-seen order, and is idempotent", () => {
+    const query = fc.tuple(
+      fc.constantFrom("best crm", "crm pricing", "acme review", "", "  "),
+      fc.boolean(),
+      fc.constantFrom("", " ", "  ", "\t")
+    ).map(([q, upper, pad]) => `${pad}${upper ? q.toUpperCase() : q}${pad}`)
+    fc.assert(fc.property(fc.array(query, { maxLength: 15 }), (queries) => {
+      const result = normaliseSearchQueries(queries)
+      expect(normaliseSearchQueries(result)).toEqual(result)
+      const keys = result.map((q) => q.toLowerCase())
+      expect(new Set(keys).size).toBe(keys.length)
+      const firsts = queries.map((q) => q.trim().replace(/\s+/g, " ")).filter((q) => q.length > 0)
+        .filter((q, i, all) => all.findIndex((other) => other.toLowerCase() === q.toLowerCase()) === i)
+      expect(result).toEqual(firsts)
+    }))
+  })
+})

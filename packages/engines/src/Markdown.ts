@@ -1,0 +1,21 @@
+/**
+ * Markdown to plain text, enough for mention finding: links keep their label, images and HTML tags
+ * go, emphasis/heading/list/quote markers and code fences are dropped, whitespace is kept so that
+ * sentences stay apart.
+ */
+export const markdownToText = (markdown: string): string =>
+  markdown
+    .replace(/\r\n?/g, "\n")
+    .replace(/```[^\n]*\n?/g, "")
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\[([^\]]*)\]\((?:[^()]|\([^)]*\))*\)/g, "$1")
+    .replace(/<[^>\n]+>/g, "")
+    .replace(/^\s{0,3}#{1,6}\s+/gm, "")
+    .replace(/^\s{0,3}>\s?/gm, "")
+    .replace(/^(\s*)(?:[-*+]|\d+[.)])\s+/gm, "$1")
+    .replace(/(\*\*|__)(.+?)\1/g, "$2")
+    .replace(/(^|[^\w*])[*_]([^*_\n]+)[*_](?=[^\w*]|$)/g, "$1$2")
+    .replace(/`([^`]*)`/g, "$1")
+    .replace(/^\s*\|?(?:\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*$/gm, "")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim()

@@ -1,0 +1,7 @@
+export * from "./Answer.js"
+export * from "./Engine.js"
+export * from "./EngineError.js"
+export * as Engines from "./Engines.js"
+export * as HttpRetry from "./HttpRetry.js"
+export { markdownToText } from "./Markdown.js"
+export { parseAnswer } from "./Parse.js"

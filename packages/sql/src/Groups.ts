@@ -1,0 +1,63 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlSchema from "@effect/sql/SqlSchema"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import { BrandNotFound, DuplicateName } from "./AdminErrors.js"
+import { requiredText } from "./AdminValidation.js"
+
+export const Group = Schema.Struct({
+  id: Schema.Number,
+  brandId: Schema.Number,
+  name: Schema.String,
+  promptsCount: Schema.Number,
+  createdAt: Schema.DateFromSelf
+})
+export type Group = typeof Group.Type
+
+const Id = Schema.Struct({ id: Schema.Number })
+
+export class Groups extends Effect.Service<Groups>()("@sightline/sql/Groups", {
+  accessors: true,
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+
+    const brandExists = (brandId: number) =>
+      Effect.orDie(sql`SELECT 1 FROM brands WHERE id = ${brandId}`).pipe(Effect.map((rows) => rows.length > 0))
+
+    const insert = SqlSchema.findOne({
+      Request: Schema.Struct({ brandId: Schema.Number, name: Schema.String }),
+      Result: Id,
+      execute: ({ brandId, name }) =>
+        sql`
+          INSERT INTO prompt_groups (brand_id, name) VALUES (${brandId}, ${name})
+          ON CONFLICT (brand_id, name) DO NOTHING RETURNING id`
+    })
+
+    const selectByBrand = SqlSchema.findAll({
+      Request: Schema.Number,
+      Result: Group,
+      execute: (brandId) =>
+        sql`
+          SELECT g.id, g.brand_id AS "brandId", g.name, g.created_at AS "createdAt",
+                 (SELECT count(*) FROM prompts p WHERE p.group_id = g.id) AS "promptsCount"
+          FROM prompt_groups g WHERE g.brand_id = ${brandId} ORDER BY g.id`
+    })
+
+    const create = Effect.fn("Groups.create")(function*(input: { readonly brandId: number; readonly name: string }) {
+      const name = yield* requiredText("group name", input.name)
+      if (!(yield* brandExists(input.brandId))) return yield* new BrandNotFound({ brandId: input.brandId })
+      const row = yield* Effect.orDie(insert({ brandId: input.brandId, name }))
+      if (Option.isNone(row)) return yield* new DuplicateName({ entity: "group", name })
+      return row.value
+    })
+
+    const list = Effect.fn("Groups.list")(function*(brandId: number) {
+      const rows = yield* Effect.orDie(selectByBrand(brandId))
+      if (rows.length === 0 && !(yield* brandExists(brandId))) return yield* new BrandNotFound({ brandId })
+      return rows
+    })
+
+    return { create, list } as const
+  })
+}) {}

@@ -1,0 +1,89 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import { Dashboard } from "@sightline/domain/api/Resources"
+import * as Effect from "effect/Effect"
+import { decimal, decodeRows, inScope, percent, type ResponseFilters } from "./Query.js"
+
+export interface DashboardQuery {
+  readonly brandId: number
+  readonly groupId?: number | undefined
+  readonly filters: ResponseFilters
+}
+
+/**
+ * The dashboard of DECISIONS.md in one statement (one snapshot): totals over the responses in
+ * scope, the ranking of the own brand and every competitor (visibility desc, mentions desc, name),
+ * and the top / lowest 5 prompts by visibility among prompts with at least one response in scope.
+ */
+export const getDashboard = Effect.fn("Dashboard.get")(function*(query: DashboardQuery) {
+  const sql = yield* SqlClient.SqlClient
+  const groupId = query.groupId ?? null
+  const rows = yield* sql`
+    WITH scoped AS (
+      SELECT r.id, r.prompt_id, r.brand_mentioned, r.brand_position, r.brand_sentiment
+      FROM responses r
+      WHERE r.brand_id = ${query.brandId} AND ${inScope(sql, "r", query.filters)}
+        AND (${groupId}::bigint IS NULL
+          OR r.prompt_id IN (SELECT p.id FROM prompts p WHERE p.brand_id = ${query.brandId} AND p.group_id = ${groupId}))
+    ),
+    totals AS (
+      SELECT count(*) AS responses,
+        count(*) FILTER (WHERE brand_mentioned) AS mentions,
+        avg(brand_position) FILTER (WHERE brand_mentioned) AS position,
+        avg(brand_sentiment) FILTER (WHERE brand_mentioned) AS sentiment
+      FROM scoped
+    ),
+    contenders AS (
+      SELECT b.name, TRUE AS own_brand, t.mentions, t.position, t.sentiment
+      FROM brands b CROSS JOIN totals t WHERE b.id = ${query.brandId}
+      UNION ALL
+      SELECT c.name, FALSE, coalesce(m.mentions, 0), m.position, m.sentiment
+      FROM competitors c
+      LEFT JOIN (
+        SELECT rm.competitor_id, count(*) AS mentions, avg(rm.position) AS position, avg(rm.sentiment) AS sentiment
+        FROM response_mentions rm JOIN scoped s ON s.id = rm.response_id
+        GROUP BY rm.competitor_id
+      ) m ON m.competitor_id = c.id
+      WHERE c.brand_id = ${query.brandId}
+    ),
+    ranked AS (
+      SELECT c.*, row_number() OVER (ORDER BY c.mentions DESC, c.name COLLATE "C", c.own_brand DESC) AS ranking
+      FROM contenders c
+    ),
+    per_prompt AS (
+      SELECT s.prompt_id AS id, count(*) AS responses, count(*) FILTER (WHERE s.brand_mentioned) AS mentions
+      FROM scoped s GROUP BY s.prompt_id
+    ),
+    prompt_rows AS (
+      SELECT pp.id, pp.responses, pp.mentions, pp.mentions::numeric / pp.responses AS share, p.text
+      FROM per_prompt pp JOIN prompts p ON p.id = pp.id
+    )
+    SELECT
+      (SELECT count(*)::int FROM prompts p WHERE p.brand_id = ${query.brandId}
+        AND (${groupId}::bigint IS NULL OR p.group_id = ${groupId})) AS total_prompts,
+      t.responses::int AS total_responses,
+      t.mentions::int AS total_brand_mentions,
+      ${percent(sql, "t.mentions", "t.responses")} AS brand_mention_rate,
+      ${decimal(sql, "t.sentiment")} AS average_brand_sentiment,
+      (SELECT count(*)::int FROM competitors c WHERE c.brand_id = ${query.brandId}) AS competitors_count,
+      coalesce((
+        SELECT json_agg(json_build_object('name', r.name, 'mentions', r.mentions, 'own_brand', r.own_brand,
+          'ranking', r.ranking, 'visibility', ${percent(sql, "r.mentions", "t.responses")},
+          'average_position', ${decimal(sql, "r.position")}, 'average_sentiment', ${decimal(sql, "r.sentiment")})
+          ORDER BY r.ranking)
+        FROM ranked r
+      ), '[]'::json) AS brands_ranking,
+      coalesce((
+        SELECT json_agg(json_build_object('id', x.id, 'brand_mentions', x.mentions, 'prompt', x.text,
+          'visibility', ${percent(sql, "x.mentions", "x.responses")}) ORDER BY x.share DESC, x.mentions DESC, x.id)
+        FROM (SELECT * FROM prompt_rows ORDER BY share DESC, mentions DESC, id LIMIT 5) x
+      ), '[]'::json) AS top_ranked_prompts,
+      coalesce((
+        SELECT json_agg(json_build_object('id', x.id, 'brand_mentions', x.mentions, 'prompt', x.text,
+          'visibility', ${percent(sql, "x.mentions", "x.responses")}) ORDER BY x.share, x.id)
+        FROM (SELECT * FROM prompt_rows ORDER BY share, id LIMIT 5) x
+      ), '[]'::json) AS lowest_ranked_prompts
+    FROM totals t`.pipe(Effect.flatMap(decodeRows(Dashboard)), Effect.orDie)
+  const [dashboard] = rows
+  if (dashboard === undefined) return yield* Effect.die(new Error("the dashboard query returned no row"))
+  return dashboard
+})

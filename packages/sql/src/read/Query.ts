@@ -1,0 +1,96 @@
+import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as Statement from "@effect/sql/Statement"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+
+/** The filters every response-based endpoint shares (DECISIONS.md, Filters and dates). */
+export interface ResponseFilters {
+  /** Inclusive UTC date `YYYY-MM-DD` on the response's collection time. */
+  readonly startDate?: string | undefined
+  /** Inclusive UTC date `YYYY-MM-DD`. */
+  readonly endDate?: string | undefined
+  readonly aiModel?: string | undefined
+}
+
+export interface PageRequest {
+  readonly page: number
+  readonly perPage: number
+}
+
+export interface Pagination {
+  readonly current_page: number
+  readonly per_page: number
+  readonly total_pages: number
+  readonly total_records: number
+}
+
+export interface Page<A> {
+  readonly pagination: Pagination
+  readonly data: ReadonlyArray<A>
+}
+
+export const pagination = (request: PageRequest, total: number): Pagination => ({
+  current_page: request.page,
+  per_page: request.perPage,
+  total_pages: Math.ceil(total / request.perPage),
+  total_records: total
+})
+
+export const offsetOf = (request: PageRequest): number => (request.page - 1) * request.perPage
+
+/**
+ * The scope clause of a table with `collected_at` and `engine` columns (responses and the
+ * denormalised fact tables), under `alias`. Dates are whole UTC days, both ends inclusive.
+ */
+export const inScope = (sql: SqlClient.SqlClient, alias: string, filters: ResponseFilters): Statement.Fragment => {
+  const col = (name: string) => sql.literal(`${alias}.${name}`)
+  const clauses: Array<Statement.Fragment> = [sql`TRUE`]
+  if (filters.startDate !== undefined) {
+    clauses.push(sql`${col("collected_at")} >= ((${filters.startDate}::date)::timestamp AT TIME ZONE 'UTC')`)
+  }
+  if (filters.endDate !== undefined) {
+    clauses.push(sql`${col("collected_at")} < ((${filters.endDate}::date + 1)::timestamp AT TIME ZONE 'UTC')`)
+  }
+  if (filters.aiModel !== undefined) {
+    clauses.push(sql`${col("engine")} = ${filters.aiModel}`)
+  }
+  return sql.and(clauses)
+}
+
+/** ISO 8601 UTC text of a timestamptz column (`2024-05-01T08:30:00.000Z`). */
+export const iso = (sql: SqlClient.SqlClient, column: string): Statement.Fragment =>
+  sql.literal(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`)
+
+/** A decimal string with two fraction digits, rounded half away from zero; no data is "0.00". */
+export const decimal = (sql: SqlClient.SqlClient, expression: string): Statement.Fragment =>
+  sql.literal(`round(coalesce((${expression})::numeric, 0), 2)::text`)
+
+/** A percentage `100 * part / whole` as a decimal string; "0.00" when `whole` is 0. */
+export const percent = (sql: SqlClient.SqlClient, part: string, whole: string): Statement.Fragment =>
+  decimal(sql, `100.0 * (${part}) / nullif(${whole}, 0)`)
+
+/** The impact label of DECISIONS.md, compared in integers: high >= 20 %, medium >= 5 %. */
+export const impact = (sql: SqlClient.SqlClient, citing: string, inScope: string): Statement.Fragment =>
+  sql.literal(
+    `CASE WHEN (${inScope}) > 0 AND 100 * (${citing}) >= 20 * (${inScope}) THEN 'high' ` +
+      `WHEN (${inScope}) > 0 AND 100 * (${citing}) >= 5 * (${inScope}) THEN 'medium' ELSE 'low' END`
+  )
+
+/** Decodes rows with the resource schema; a row that does not match is a bug (a defect), never a 400. */
+export const decodeRows = <A, I>(schema: Schema.Schema<A, I>) => (rows: ReadonlyArray<unknown>) =>
+  Effect.orDie(Schema.decodeUnknown(Schema.Array(schema))(rows))
+
+/** Runs a count query and a page query, skipping the latter when the page is past the end. */
+export const paged = <A, I>(
+  schema: Schema.Schema<A, I>,
+  request: PageRequest,
+  count: Effect.Effect<ReadonlyArray<{ readonly total: number }>, unknown>,
+  rows: (limit: number, offset: number) => Effect.Effect<ReadonlyArray<unknown>, unknown>
+): Effect.Effect<Page<A>> =>
+  Effect.gen(function*() {
+    const [first] = yield* count
+    const total = first?.total ?? 0
+    const offset = offsetOf(request)
+    const data = offset >= total ? [] : yield* Effect.flatMap(rows(request.perPage, offset), decodeRows(schema))
+    return { pagination: pagination(request, total), data }
+  }).pipe(Effect.orDie)

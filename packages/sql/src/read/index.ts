@@ -1,0 +1,8 @@
+export * as Access from "./Access.js"
+export * as ActionPlans from "./ActionPlans.js"
+export * as ApiKeyAuth from "./ApiKeyAuth.js"
+export * as Catalog from "./Catalog.js"
+export * as CitedSources from "./CitedSources.js"
+export * as Dashboard from "./Dashboard.js"
+export * as Prompts from "./Prompts.js"
+export * as Query from "./Query.js"
