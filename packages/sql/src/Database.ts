@@ -4,6 +4,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
+import { fileURLToPath } from "node:url"
 import pg from "pg"
 import * as EmbeddedPostgres from "./EmbeddedPostgres.js"
 import { migrate } from "./Migrations.js"
@@ -24,11 +25,14 @@ export const pgTypes: pg.CustomTypesConfig = {
   }
 }
 
+/** `.data` at the root of the checkout, whichever folder a command is started from. */
+const defaultDataDir = fileURLToPath(new URL("../../../.data", import.meta.url))
+
 /** The connection URL: DATABASE_URL if set, else the embedded server of DATA_DIR (started or reused). */
 export const connectionUrl = Effect.gen(function*() {
   const databaseUrl = yield* Config.option(Config.redacted("DATABASE_URL"))
   if (Option.isSome(databaseUrl)) return databaseUrl.value
-  const dataDir = yield* Config.string("DATA_DIR").pipe(Config.withDefault(".data"))
+  const dataDir = yield* Config.string("DATA_DIR").pipe(Config.withDefault(defaultDataDir))
   const server = yield* EmbeddedPostgres.acquire(dataDir)
   yield* Effect.logDebug(server.owned ? "started embedded PostgreSQL" : "reusing running embedded PostgreSQL")
   return Redacted.make(server.url)
