@@ -86,9 +86,7 @@ const toErrorBody = (cause: Cause.Cause<unknown>, request: HttpServerRequest.Htt
         if (Option.isSome(mapped)) return mapped.value
       }
       if (HttpServerError.isServerError(error) && error._tag === "RouteNotFound") {
-        return request.method !== "GET" && request.method !== "HEAD" && isKnownPath(request.url)
-          ? MethodNotAllowed.create(request.method)
-          : NotFound.create("No endpoint at this path.")
+        return NotFound.create("No endpoint at this path.")
       }
     }
     yield* Effect.logError("unexpected error", cause)
@@ -130,14 +128,18 @@ export const layer = HttpApiBuilder.middleware(
         const started = Date.now()
         const state: RequestState = { requestId, keyId: null, rateLimit: null }
 
-        let response = yield* app.pipe(
-          Effect.locally(CurrentRequestState, Option.some(state)),
-          Effect.catchAllCause((cause) =>
-            Cause.isInterruptedOnly(cause)
-              ? Effect.failCause(cause)
-              : Effect.map(toErrorBody(cause, request), (body) => errorResponse(body))
+        // Every method but GET (HEAD and OPTIONS included) on a known path is a 405, before the
+        // router and so before authentication (DECISIONS.md, Errors).
+        let response = request.method !== "GET" && isKnownPath(request.url)
+          ? errorResponse(MethodNotAllowed.create(request.method))
+          : yield* app.pipe(
+            Effect.locally(CurrentRequestState, Option.some(state)),
+            Effect.catchAllCause((cause) =>
+              Cause.isInterruptedOnly(cause)
+                ? Effect.failCause(cause)
+                : Effect.map(toErrorBody(cause, request), (body) => errorResponse(body))
+            )
           )
-        )
 
         if (state.rateLimit === null) {
           const client = Option.getOrElse(request.remoteAddress, () => "unknown")

@@ -1,8 +1,10 @@
+import * as HttpServer from "@effect/platform/HttpServer"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { SentimentLexiconLive } from "@sightline/domain"
 import { Database } from "@sightline/sql"
 import { bootstrapDemo } from "@sightline/sql/DemoSeed"
+import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -19,16 +21,23 @@ const DemoLive = Layer.effectDiscard(
     const demo = yield* bootstrapDemo.pipe(Effect.provide(SentimentLexiconLive))
     if (Option.isNone(demo)) return
     yield* Effect.logInfo("demo data seeded").pipe(
-      Effect.annotateLogs({
-        demo_api_key: demo.value.key,
-        try: `curl -s -H 'api-key: ${demo.value.key}' http://localhost:${settings.port}/v1/brands/`
-      })
+      Effect.annotateLogs({ workspace_id: demo.value.workspaceId, brand_ids: demo.value.brandIds })
     )
+    // The key is printed once, for a person, on stdout; it never goes into the logs.
+    yield* Console.log([
+      "",
+      "  Sightline: demo data is ready.",
+      `  Demo API key (shown once, keep it): ${demo.value.key}`,
+      `  Try: curl -s -H 'api-key: ${demo.value.key}' http://localhost:${settings.port}/v1/brands/`,
+      `  API docs: http://localhost:${settings.port}/docs`,
+      ""
+    ].join("\n"))
   })
 )
 
 const ServerLive = Layer.unwrapEffect(
-  Effect.map(HttpConfig.Settings, (settings) => NodeHttpServer.layer(createServer, { port: settings.port }))
+  Effect.map(HttpConfig.Settings, (settings) =>
+    HttpServer.withLogAddress(NodeHttpServer.layer(createServer, { port: settings.port })))
 )
 
 const MainLive = AppLive.pipe(

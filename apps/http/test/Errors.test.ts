@@ -162,9 +162,13 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("errors, a
         }
       }
       expectError(yield* request("POST", "/v1/nothing/"), 404)
-      const head = yield* request("HEAD", "/v1/brands/", f.keys.brandA)
-      expect(head.status).toBe(200)
-      expect(head.text).toBe("")
+      // "Every method but GET": HEAD too, even with a valid key, and on the unauthenticated paths.
+      for (const path of ["/v1/brands/", "/v1/openapi.json", "/docs", "/healthz"]) {
+        const head = yield* request("HEAD", path, f.keys.brandA)
+        expect(head.status, path).toBe(405)
+        expect(head.headers["allow"]).toBe("GET")
+        expect(head.text).toBe("")
+      }
     }))
 
   it.effect("an unexpected failure is a JSON 500 without internals", () =>

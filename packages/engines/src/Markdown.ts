@@ -10,8 +10,9 @@ export const markdownToText = (markdown: string): string =>
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/\[([^\]]*)\]\((?:[^()]|\([^)]*\))*\)/g, "$1")
     .replace(/<[^>\n]+>/g, "")
-    .replace(/^\s{0,3}#{1,6}\s+/gm, "")
-    .replace(/^\s{0,3}>\s?/gm, "")
+    // [ \t], not \s: with /m, \s would also swallow the blank line before a heading or quote.
+    .replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, "")
+    .replace(/^[ \t]{0,3}>[ \t]?/gm, "")
     .replace(/^(\s*)(?:[-*+]|\d+[.)])\s+/gm, "$1")
     .replace(/(\*\*|__)(.+?)\1/g, "$2")
     .replace(/(^|[^\w*])[*_]([^*_\n]+)[*_](?=[^\w*]|$)/g, "$1$2")

@@ -8,6 +8,11 @@ describe("markdownToText", () => {
       .toBe("Top picks\n\nAcme CRM: simple (example.com)\nGlobex Sales")
   })
 
+  it("keeps the blank line before a heading or a quote", () => {
+    expect(markdownToText("Acme CRM is excellent.\n\n## Pricing\n\n> Globex Sales is cheaper.\n\nEnd."))
+      .toBe("Acme CRM is excellent.\n\nPricing\n\nGlobex Sales is cheaper.\n\nEnd.")
+  })
+
   it.prop("plain words survive unchanged", [fc.array(fc.stringMatching(/^[A-Za-z]{1,12}$/), { minLength: 1, maxLength: 20 })], ([words]) => {
     expect(markdownToText(words.join(" "))).toBe(words.join(" "))
   })

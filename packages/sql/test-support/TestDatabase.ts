@@ -24,20 +24,7 @@ const withAdmin = <A>(f: (client: pg.Client) => Promise<A>) =>
  * the run's template and dropped when the layer is released. Provides the same SqlClient/PgClient
  * the apps use.
  */
-export const TestDatabase = Layer.unwrapScoped(
-  Effect.gen(function*() {
-    const name = `sightline_test_${process.pid}_${Date.now()}_${counter++}`
-    yield* Effect.acquireRelease(
-      withAdmin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE sightline_template`)),
-      () => withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
-    )
-    const url = new URL(inject("adminDatabaseUrl"))
-    url.pathname = `/${name}`
-    return clientLayer(Redacted.make(url.toString()), { maxConnections: 5 })
-  })
-)
-
-/** The URL of a fresh database (for tests that start an app as a child process). */
+/** The URL of a fresh, migrated database, dropped when the scope closes (also for child processes). */
 export const freshDatabaseUrl = Effect.gen(function*() {
   const name = `sightline_test_${process.pid}_${Date.now()}_${counter++}`
   yield* Effect.acquireRelease(
@@ -48,5 +35,14 @@ export const freshDatabaseUrl = Effect.gen(function*() {
   url.pathname = `/${name}`
   return url.toString()
 })
+
+/**
+ * A fresh, migrated database of its own for one test file (or one `layer(...)` suite), cloned from
+ * the run's template and dropped when the layer is released. Provides the same SqlClient/PgClient
+ * the apps use.
+ */
+export const TestDatabase = Layer.unwrapScoped(
+  Effect.map(freshDatabaseUrl, (url) => clientLayer(Redacted.make(url), { maxConnections: 5 }))
+)
 
 export { SqlClient }

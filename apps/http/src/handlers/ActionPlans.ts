@@ -14,9 +14,11 @@ export const ActionPlansLive = HttpApiBuilder.group(SightlineApi, "actionPlans",
         const brandId = yield* Access.resolveBrand(yield* CurrentPrincipal, urlParams.brand_id)
         return yield* ActionPlans.listActionPlans(brandId, pageOf(urlParams))
       }))
-    .handle("get", ({ path }) =>
+    .handle("get", ({ path, urlParams }) =>
       Effect.gen(function*() {
-        yield* Access.actionPlanBrand(yield* CurrentPrincipal, path.action_plan_id)
+        const principal = yield* CurrentPrincipal
+        yield* Access.checkRequestedBrand(principal, urlParams.brand_id)
+        yield* Access.actionPlanBrand(principal, path.action_plan_id)
         const plan = yield* ActionPlans.getActionPlan(path.action_plan_id)
         return yield* Option.match(plan, {
           onNone: () => Effect.fail(NotFound.create("Action plan not found.")),

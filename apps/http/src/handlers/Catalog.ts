@@ -21,9 +21,11 @@ export const GroupsLive = HttpApiBuilder.group(SightlineApi, "groups", (handlers
         const brandId = yield* Access.resolveBrand(yield* CurrentPrincipal, urlParams.brand_id)
         return yield* Catalog.listGroups(brandId, pageOf(urlParams))
       }))
-    .handle("get", ({ path }) =>
+    .handle("get", ({ path, urlParams }) =>
       Effect.gen(function*() {
-        yield* Access.groupBrand(yield* CurrentPrincipal, path.group_id)
+        const principal = yield* CurrentPrincipal
+        yield* Access.checkRequestedBrand(principal, urlParams.brand_id)
+        yield* Access.groupBrand(principal, path.group_id)
         const group = yield* Catalog.getGroup(path.group_id).pipe(Effect.flatMap(orNotFound("Group")))
         return { data: group }
       })))
@@ -35,9 +37,11 @@ export const CompetitorsLive = HttpApiBuilder.group(SightlineApi, "competitors",
         const brandId = yield* Access.resolveBrand(yield* CurrentPrincipal, urlParams.brand_id)
         return yield* Catalog.listCompetitors(brandId, pageOf(urlParams))
       }))
-    .handle("get", ({ path }) =>
+    .handle("get", ({ path, urlParams }) =>
       Effect.gen(function*() {
-        yield* Access.competitorBrand(yield* CurrentPrincipal, path.monitored_competitor_id)
+        const principal = yield* CurrentPrincipal
+        yield* Access.checkRequestedBrand(principal, urlParams.brand_id)
+        yield* Access.competitorBrand(principal, path.monitored_competitor_id)
         const competitor = yield* Catalog.getCompetitor(path.monitored_competitor_id).pipe(
           Effect.flatMap(orNotFound("Monitored competitor"))
         )

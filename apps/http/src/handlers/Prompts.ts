@@ -7,6 +7,14 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { filtersOf, pageOf } from "./Common.js"
 
+/** A prompt's own brand governs access; a given `brand_id` is still checked. */
+const promptAccess = (brandId: number | undefined, promptId: number) =>
+  Effect.gen(function*() {
+    const principal = yield* CurrentPrincipal
+    yield* Access.checkRequestedBrand(principal, brandId)
+    yield* Access.promptBrand(principal, promptId)
+  })
+
 export const PromptsLive = HttpApiBuilder.group(SightlineApi, "prompts", (handlers) =>
   handlers
     .handle("list", ({ urlParams }) =>
@@ -19,7 +27,7 @@ export const PromptsLive = HttpApiBuilder.group(SightlineApi, "prompts", (handle
     .handle("get", ({ path, urlParams }) =>
       Effect.gen(function*() {
         const filters = yield* filtersOf(urlParams)
-        yield* Access.promptBrand(yield* CurrentPrincipal, path.monitored_prompt_id)
+        yield* promptAccess(urlParams.brand_id, path.monitored_prompt_id)
         const prompt = yield* Prompts.getPrompt(path.monitored_prompt_id, filters)
         return yield* Option.match(prompt, {
           onNone: () => Effect.fail(NotFound.create("Monitored prompt not found.")),
@@ -29,18 +37,18 @@ export const PromptsLive = HttpApiBuilder.group(SightlineApi, "prompts", (handle
     .handle("responses", ({ path, urlParams }) =>
       Effect.gen(function*() {
         const filters = yield* filtersOf(urlParams)
-        yield* Access.promptBrand(yield* CurrentPrincipal, path.monitored_prompt_id)
+        yield* promptAccess(urlParams.brand_id, path.monitored_prompt_id)
         return yield* Prompts.listResponses(path.monitored_prompt_id, filters, pageOf(urlParams))
       }))
     .handle("citations", ({ path, urlParams }) =>
       Effect.gen(function*() {
         const filters = yield* filtersOf(urlParams)
-        yield* Access.promptBrand(yield* CurrentPrincipal, path.monitored_prompt_id)
+        yield* promptAccess(urlParams.brand_id, path.monitored_prompt_id)
         return yield* Prompts.listCitations(path.monitored_prompt_id, filters, pageOf(urlParams))
       }))
     .handle("searchQueries", ({ path, urlParams }) =>
       Effect.gen(function*() {
         const filters = yield* filtersOf(urlParams)
-        yield* Access.promptBrand(yield* CurrentPrincipal, path.monitored_prompt_id)
+        yield* promptAccess(urlParams.brand_id, path.monitored_prompt_id)
         return yield* Prompts.listSearchQueries(path.monitored_prompt_id, filters, pageOf(urlParams))
       })))

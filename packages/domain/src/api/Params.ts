@@ -129,10 +129,26 @@ const filterFields = {
   ai_model: Schema.optional(AiModelParam)
 }
 
-/** Filters of an item endpoint (the brand comes from the item). */
-export const ItemFilterParams = Schema.Struct(filterFields).annotations(parseAll)
+/**
+ * `brand_id` of an item endpoint: the item's own brand is used, but a given `brand_id` is checked
+ * like on every brand-scoped endpoint (malformed 400, unknown 404, not visible 403).
+ */
+export const ItemBrandIdParam = withMessage(Id, ID_MESSAGE, {
+  type: "integer",
+  minimum: 1,
+  description: "Optional; the item's own brand is used. When given it must be a brand the key can see."
+})
 
-export const ItemFilterPageParams = Schema.Struct({ ...PageParams.fields, ...filterFields }).annotations(parseAll)
+const itemBrandField = { brand_id: Schema.optional(ItemBrandIdParam) }
+
+/** Query parameters of an item endpoint without filters. */
+export const ItemParams = Schema.Struct(itemBrandField).annotations(parseAll)
+
+/** Filters of an item endpoint (the brand comes from the item). */
+export const ItemFilterParams = Schema.Struct({ ...filterFields, ...itemBrandField }).annotations(parseAll)
+
+export const ItemFilterPageParams = Schema.Struct({ ...PageParams.fields, ...filterFields, ...itemBrandField })
+  .annotations(parseAll)
 
 export const PromptListParams = Schema.Struct({
   ...PageParams.fields,

@@ -53,6 +53,18 @@ export const resolveBrand = Effect.fn("Access.resolveBrand")(function*(
   )
 })
 
+/**
+ * A `brand_id` given to an item endpoint: the item's own brand governs access, but the parameter
+ * is checked like everywhere else (unknown brand 404, brand the key cannot see 403).
+ */
+export const checkRequestedBrand = Effect.fn("Access.checkRequestedBrand")(function*(
+  principal: Principal,
+  requested: number | undefined
+) {
+  if (requested === undefined) return
+  yield* resolveBrand(principal, requested)
+})
+
 /** Looks up an item's owning brand and checks the key may see it. */
 export const itemBrand = Effect.fn("Access.itemBrand")(function*(
   principal: Principal,
