@@ -41,4 +41,23 @@ const LoggingLive = Layer.unwrapEffect(
   )
 )
 
+/**
+ * A Ctrl-C or a supervisor's SIGTERM to the process group of `pnpm worker` reaches this process
+ * twice: directly, and forwarded by pnpm a moment later. runMain stops listening after the first
+ * signal, so the duplicate would kill the process before in-flight runs are released (and leave an
+ * embedded PostgreSQL it started running). Duplicates within a second are ignored; a later signal
+ * still forces the exit.
+ */
+const DUPLICATE_SIGNAL_MS = 1_000
+let firstSignalAt: number | undefined
+const onSignal = (signal: NodeJS.Signals) => {
+  if (firstSignalAt === undefined) {
+    firstSignalAt = Date.now()
+  } else if (Date.now() - firstSignalAt >= DUPLICATE_SIGNAL_MS) {
+    process.exit(signal === "SIGINT" ? 130 : 143)
+  }
+}
+process.on("SIGINT", onSignal)
+process.on("SIGTERM", onSignal)
+
 NodeRuntime.runMain(program.pipe(Effect.provide(LoggingLive)), { disablePrettyLogger: true })

@@ -93,9 +93,12 @@ const withVisibility = <A extends PromptVisibility>(rows: ReadonlyArray<A>) =>
     .filter((row) => row.responses >= 1)
     .map((row) => ({ ...row, visibility: mentionRate(row.brandMentions, row.responses) }))
 
-/** Compares two prompts' visibility exactly (cross-multiplied counts, no float rounding). */
-const compareVisibility = (a: PromptVisibility, b: PromptVisibility): number =>
-  a.brandMentions * b.responses - b.brandMentions * a.responses
+/**
+ * Compares two prompts' visibility as the API shows it (two fraction digits): prompts whose
+ * `visibility` strings are equal are ties, broken as documented, so a client can check the order.
+ */
+const shownVisibility = (p: PromptVisibility): number => Number(formatDecimal(mentionRate(p.brandMentions, p.responses)))
+const compareVisibility = (a: PromptVisibility, b: PromptVisibility): number => shownVisibility(a) - shownVisibility(b)
 
 /**
  * top_ranked_prompts: up to 5 prompts with at least one response in scope, by visibility desc,

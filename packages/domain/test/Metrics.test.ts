@@ -171,6 +171,13 @@ describe("ranked prompts", () => {
     expect(lowestRankedPrompts(prompts).map((p) => p.id)).toEqual([5, 6, 8, 1, 3])
   })
 
+  it("ties are judged on the visibility the API shows (two fraction digits)", () => {
+    // 2/3 = 66.6667 % and 13333/20000 = 66.665 % both show "66.67": a tie, so brand_mentions decide.
+    const rows = [{ id: 1, responses: 3, brandMentions: 2 }, { id: 2, responses: 20_000, brandMentions: 13_333 }]
+    expect(topRankedPrompts(rows).map((p) => [p.id, formatDecimal(p.visibility)])).toEqual([[2, "66.67"], [1, "66.67"]])
+    expect(lowestRankedPrompts(rows).map((p) => p.id)).toEqual([1, 2])
+  })
+
   it("never lists prompts without responses and never more than 5", () => {
     const row = fc.record({ id: fc.nat(1000), responses: fc.nat(10), brandMentions: fc.nat(10) })
       .map((r) => ({ ...r, brandMentions: Math.min(r.brandMentions, r.responses) }))

@@ -64,7 +64,9 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("@sightline/sql/ApiKeys",
         sql`
           INSERT INTO api_keys (workspace_id, brand_id, name, prefix, key_hash, rate_limit_per_minute, expires_at)
           VALUES (${k.workspaceId}, ${k.brandId}, ${k.name}, ${k.prefix}, ${k.hash}, ${k.rateLimit},
-                  COALESCE(${k.expiresAt}::timestamptz, now() + make_interval(months => ${ApiKeyFormat.VALIDITY_MONTHS})))
+                  -- Calendar months counted in UTC, whatever the session's TimeZone (no DST shift).
+                  COALESCE(${k.expiresAt}::timestamptz,
+                    ((now() AT TIME ZONE 'UTC') + make_interval(months => ${ApiKeyFormat.VALIDITY_MONTHS})) AT TIME ZONE 'UTC'))
           RETURNING id, expires_at AS "expiresAt"`
     })
 

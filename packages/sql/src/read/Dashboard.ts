@@ -54,7 +54,8 @@ export const getDashboard = Effect.fn("Dashboard.get")(function*(query: Dashboar
       FROM scoped s GROUP BY s.prompt_id
     ),
     prompt_rows AS (
-      SELECT pp.id, pp.responses, pp.mentions, pp.mentions::numeric / pp.responses AS share, p.text
+      -- Ordered by the visibility the client sees (two fraction digits), ties as documented.
+      SELECT pp.id, pp.responses, pp.mentions, round(100.0 * pp.mentions / pp.responses, 2) AS share, p.text
       FROM per_prompt pp JOIN prompts p ON p.id = pp.id
     )
     SELECT
