@@ -93,11 +93,14 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("@sightline/sql/ApiKeys",
           RETURNING id, revoked_at AS "revokedAt"`
     })
 
-    const isPast = SqlSchema.single({
+    const expiryWindow = SqlSchema.single({
       Request: Schema.DateFromSelf,
-      Result: Schema.Struct({ past: Schema.Boolean }),
-      // The database clock decides, as it does for the default expiry and for authentication.
-      execute: (at) => sql`SELECT ${at}::timestamptz <= now() AS past`
+      Result: Schema.Struct({ past: Schema.Boolean, tooLate: Schema.Boolean }),
+      // The database clock decides, as it does for the default expiry and for authentication. A key
+      // is valid for at most 6 calendar months from its creation (the spec): earlier is allowed.
+      execute: (at) =>
+        sql`SELECT ${at}::timestamptz <= now() AS past,
+                   ${at}::timestamptz > ((now() AT TIME ZONE 'UTC') + interval '6 months') AT TIME ZONE 'UTC' AS "tooLate"`
     })
 
     const brandWorkspace = SqlSchema.findOne({
@@ -118,9 +121,15 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("@sightline/sql/ApiKeys",
         if (Number.isNaN(input.expiresAt.getTime())) {
           return yield* new InvalidValue({ field: "expiry", reason: "not a valid date." })
         }
-        const past = yield* Effect.orDie(isPast(input.expiresAt))
-        if (past.past) {
+        const window = yield* Effect.orDie(expiryWindow(input.expiresAt))
+        if (window.past) {
           return yield* new InvalidValue({ field: "expiry", reason: `${input.expiresAt.toISOString()} is in the past.` })
+        }
+        if (window.tooLate) {
+          return yield* new InvalidValue({
+            field: "expiry",
+            reason: `${input.expiresAt.toISOString()} is more than 6 months away; keys are valid for at most 6 months.`
+          })
         }
       }
       if (!(yield* workspaceExists(input.workspaceId))) {
