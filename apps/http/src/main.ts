@@ -1,7 +1,7 @@
 import * as HttpServer from "@effect/platform/HttpServer"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
-import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { SentimentLexiconLive } from "@sightline/domain"
+import { Logging, Main } from "@sightline/runtime"
 import { Database } from "@sightline/sql"
 import { bootstrapDemo } from "@sightline/sql/DemoSeed"
 import * as Console from "effect/Console"
@@ -10,7 +10,6 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { createServer } from "node:http"
 import * as HttpConfig from "./Config.js"
-import * as RequestLog from "./RequestLog.js"
 import { AppLive } from "./Server.js"
 
 /** On an empty database (and unless DEMO=false): seed the demo and print its key once. */
@@ -45,7 +44,7 @@ const MainLive = AppLive.pipe(
   Layer.provide(DemoLive),
   Layer.provide(Database.layer),
   Layer.provide(HttpConfig.layer),
-  Layer.provide(RequestLog.layer)
+  Layer.provide(Logging.layer())
 )
 
-Layer.launch(MainLive).pipe(NodeRuntime.runMain({ disablePrettyLogger: true }))
+Main.runMain(Layer.launch(MainLive))

@@ -1,0 +1,33 @@
+import * as Config from "effect/Config"
+import * as Effect from "effect/Effect"
+import * as HashMap from "effect/HashMap"
+import * as Inspectable from "effect/Inspectable"
+import * as Layer from "effect/Layer"
+import * as Logger from "effect/Logger"
+import * as LogLevel from "effect/LogLevel"
+
+/**
+ * One JSON object per line on stderr: time, level, message, then the log annotations (request_id,
+ * key_id, prompt_id, ...) as top-level fields. stdout stays for data (the CLI's --json) and for
+ * what a person must read (the demo key).
+ */
+export const jsonLogger = Logger.make(({ annotations, cause, date, logLevel, message }) => {
+  const line: Record<string, unknown> = {
+    time: date.toISOString(),
+    level: logLevel.label.toLowerCase(),
+    message: Array.isArray(message) && message.length === 1 ? message[0] : message
+  }
+  for (const [key, value] of HashMap.toEntries(annotations)) line[key] = value
+  if (cause._tag !== "Empty") line["cause"] = Inspectable.toStringUnknown(cause)
+  process.stderr.write(`${JSON.stringify(line)}\n`)
+})
+
+/** The JSON logger, from LOG_LEVEL up (`defaultLevel` when unset). */
+export const layer = (defaultLevel: LogLevel.LogLevel = LogLevel.Info) =>
+  Layer.unwrapEffect(
+    Config.logLevel("LOG_LEVEL").pipe(
+      Config.withDefault(defaultLevel),
+      Effect.map((level) => Layer.merge(Logger.replace(Logger.defaultLogger, jsonLogger), Logger.minimumLogLevel(level))),
+      Effect.orDie
+    )
+  )

@@ -1,0 +1,2 @@
+export * as Logging from "./Logging.js"
+export * as Main from "./Main.js"

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "@effect/vitest"
+import * as ConfigProvider from "effect/ConfigProvider"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { vi } from "vitest"
+import * as Logging from "../src/Logging.js"
+
+const captured = (program: Effect.Effect<void>, env: Record<string, string>) =>
+  Effect.gen(function*() {
+    const lines: Array<string> = []
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      lines.push(String(chunk))
+      return true
+    })
+    yield* program.pipe(
+      Effect.provide(Logging.layer().pipe(Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env)))))))
+    ).pipe(Effect.ensuring(Effect.sync(() => spy.mockRestore())))
+    return lines.map((line): unknown => JSON.parse(line))
+  })
+
+describe("Logging", () => {
+  it.effect("writes one JSON object per line to stderr with annotations as top-level fields", () =>
+    Effect.gen(function*() {
+      const lines = yield* captured(
+        Effect.logInfo("request").pipe(Effect.annotateLogs({ request_id: "r-1", status: 200 })),
+        {}
+      )
+      expect(lines).toEqual([
+        { time: expect.stringMatching(/Z$/), level: "info", message: "request", request_id: "r-1", status: 200 }
+      ])
+    }))
+
+  it.effect("drops lines below LOG_LEVEL", () =>
+    Effect.gen(function*() {
+      const lines = yield* captured(Effect.zipRight(Effect.logInfo("quiet"), Effect.logWarning("loud")), { LOG_LEVEL: "warn" })
+      expect(lines).toEqual([expect.objectContaining({ level: "warn", message: "loud" })])
+    }))
+})
