@@ -53,15 +53,7 @@ export const collect = (settings: WorkerSettings, run: ClaimedRun) =>
 
     const stored = yield* Effect.gen(function*() {
       const tracked = yield* store.trackedBrands(run.brandId)
-      const analysis = yield* analyseResponse({
-        text: parsed.text,
-        markdown: parsed.markdown,
-        language: tracked.language,
-        brand: tracked.brand,
-        competitors: tracked.competitors,
-        citations: parsed.citations,
-        searchQueries: parsed.searchQueries
-      })
+      const analysis = yield* analyseResponse({ ...parsed, ...tracked })
       const collectedAt = new Date(yield* Effect.clockWith((clock) => clock.currentTimeMillis))
       return yield* sql.withTransaction(Effect.gen(function*() {
         const recorded = yield* store.record({

@@ -1,6 +1,8 @@
 import { AI_MODELS, isAiModel } from "@sightline/domain/AiModel"
 import type { AiModel } from "@sightline/domain/AiModel"
+import type * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { InvalidDuration, InvalidModel, InvalidUrl, InvalidValue } from "./AdminErrors.js"
 
 /** Shared input checks of the admin repositories: each fails with the error naming the problem. */
@@ -85,3 +87,10 @@ export const positiveInteger = (field: string, value: number): Effect.Effect<num
   Number.isSafeInteger(value) && value > 0
     ? Effect.succeed(value)
     : Effect.fail(new InvalidValue({ field, reason: `expected a positive whole number, got ${value}.` }))
+
+/** The `RETURNING id` row of an insert. */
+export const IdRow = Schema.Struct({ id: Schema.Number })
+
+/** Whether a row with this id exists (the admin repositories name the missing parent in their errors). */
+export const exists = (sql: SqlClient.SqlClient, table: "brands" | "workspaces", id: number): Effect.Effect<boolean> =>
+  Effect.orDie(sql`SELECT 1 FROM ${sql(table)} WHERE id = ${id}`).pipe(Effect.map((rows) => rows.length > 0))

@@ -5,7 +5,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { ApiKeyNotFound, BrandNotFound, BrandNotInWorkspace, InvalidValue, WorkspaceNotFound } from "./AdminErrors.js"
-import { positiveInteger, requiredText } from "./AdminValidation.js"
+import { exists, positiveInteger, requiredText } from "./AdminValidation.js"
 
 export const ApiKeyListing = Schema.Struct({
   id: Schema.Number,
@@ -109,8 +109,6 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("@sightline/sql/ApiKeys",
       execute: (brandId) => sql`SELECT workspace_id AS "workspaceId" FROM brands WHERE id = ${brandId}`
     })
 
-    const workspaceExists = (workspaceId: number) =>
-      Effect.orDie(sql`SELECT 1 FROM workspaces WHERE id = ${workspaceId}`).pipe(Effect.map((rows) => rows.length > 0))
 
     const create = Effect.fn("ApiKeys.create")(function*(input: CreateApiKey) {
       const name = yield* requiredText("key name", input.name)
@@ -132,7 +130,7 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("@sightline/sql/ApiKeys",
           })
         }
       }
-      if (!(yield* workspaceExists(input.workspaceId))) {
+      if (!(yield* exists(sql, "workspaces", input.workspaceId))) {
         return yield* new WorkspaceNotFound({ workspaceId: input.workspaceId })
       }
       if (input.brandId !== undefined) {
@@ -157,7 +155,7 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("@sightline/sql/ApiKeys",
     })
 
     const list = Effect.fn("ApiKeys.list")(function*(workspaceId: number) {
-      if (!(yield* workspaceExists(workspaceId))) return yield* new WorkspaceNotFound({ workspaceId })
+      if (!(yield* exists(sql, "workspaces", workspaceId))) return yield* new WorkspaceNotFound({ workspaceId })
       return yield* Effect.orDie(selectByWorkspace(workspaceId))
     })
 

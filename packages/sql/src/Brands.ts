@@ -4,7 +4,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { BrandNotFound, DuplicateName, InvalidCountry, InvalidLanguage, WorkspaceNotFound } from "./AdminErrors.js"
-import { nameList, requiredText, website } from "./AdminValidation.js"
+import { IdRow, nameList, requiredText, website } from "./AdminValidation.js"
 
 export const Brand = Schema.Struct({
   id: Schema.Number,
@@ -35,7 +35,6 @@ export interface CreateBrand {
   readonly keyFeatures?: ReadonlyArray<string>
 }
 
-const Id = Schema.Struct({ id: Schema.Number })
 const Exists = Schema.Struct({ workspace: Schema.Boolean, country: Schema.Boolean, language: Schema.Boolean })
 
 export class Brands extends Effect.Service<Brands>()("@sightline/sql/Brands", {
@@ -66,7 +65,7 @@ export class Brands extends Effect.Service<Brands>()("@sightline/sql/Brands", {
     }) =>
       SqlSchema.findOne({
         Request: Schema.Void,
-        Result: Id,
+        Result: IdRow,
         execute: () =>
           sql`INSERT INTO brands ${sql.insert(row)} ON CONFLICT (workspace_id, name) DO NOTHING RETURNING id`
       })(undefined)

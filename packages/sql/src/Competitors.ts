@@ -4,7 +4,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { BrandNotFound, DuplicateName } from "./AdminErrors.js"
-import { nameList, requiredText, website } from "./AdminValidation.js"
+import { exists, IdRow, nameList, requiredText, website } from "./AdminValidation.js"
 
 export const Competitor = Schema.Struct({
   id: Schema.Number,
@@ -23,15 +23,11 @@ export interface AddCompetitor {
   readonly aliases?: ReadonlyArray<string>
 }
 
-const Id = Schema.Struct({ id: Schema.Number })
-
 export class Competitors extends Effect.Service<Competitors>()("@sightline/sql/Competitors", {
   accessors: true,
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    const brandExists = (brandId: number) =>
-      Effect.orDie(sql`SELECT 1 FROM brands WHERE id = ${brandId}`).pipe(Effect.map((rows) => rows.length > 0))
 
     const insert = SqlSchema.findOne({
       Request: Schema.Struct({
@@ -40,7 +36,7 @@ export class Competitors extends Effect.Service<Competitors>()("@sightline/sql/C
         website: Schema.String,
         aliases: Schema.Array(Schema.String)
       }),
-      Result: Id,
+      Result: IdRow,
       execute: (row) =>
         sql`INSERT INTO competitors ${sql.insert(row)} ON CONFLICT (brand_id, name) DO NOTHING RETURNING id`
     })
@@ -57,7 +53,7 @@ export class Competitors extends Effect.Service<Competitors>()("@sightline/sql/C
     const add = Effect.fn("Competitors.add")(function*(input: AddCompetitor) {
       const name = yield* requiredText("competitor name", input.name)
       const site = yield* website(input.website)
-      if (!(yield* brandExists(input.brandId))) return yield* new BrandNotFound({ brandId: input.brandId })
+      if (!(yield* exists(sql, "brands", input.brandId))) return yield* new BrandNotFound({ brandId: input.brandId })
       const row = yield* Effect.orDie(insert({
         brand_id: input.brandId,
         name,
@@ -70,7 +66,7 @@ export class Competitors extends Effect.Service<Competitors>()("@sightline/sql/C
 
     const list = Effect.fn("Competitors.list")(function*(brandId: number) {
       const rows = yield* Effect.orDie(selectByBrand(brandId))
-      if (rows.length === 0 && !(yield* brandExists(brandId))) return yield* new BrandNotFound({ brandId })
+      if (rows.length === 0 && !(yield* exists(sql, "brands", brandId))) return yield* new BrandNotFound({ brandId })
       return rows
     })
 

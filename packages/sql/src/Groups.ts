@@ -4,7 +4,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { BrandNotFound, DuplicateName } from "./AdminErrors.js"
-import { requiredText } from "./AdminValidation.js"
+import { exists, IdRow, requiredText } from "./AdminValidation.js"
 
 export const Group = Schema.Struct({
   id: Schema.Number,
@@ -15,19 +15,15 @@ export const Group = Schema.Struct({
 })
 export type Group = typeof Group.Type
 
-const Id = Schema.Struct({ id: Schema.Number })
-
 export class Groups extends Effect.Service<Groups>()("@sightline/sql/Groups", {
   accessors: true,
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    const brandExists = (brandId: number) =>
-      Effect.orDie(sql`SELECT 1 FROM brands WHERE id = ${brandId}`).pipe(Effect.map((rows) => rows.length > 0))
 
     const insert = SqlSchema.findOne({
       Request: Schema.Struct({ brandId: Schema.Number, name: Schema.String }),
-      Result: Id,
+      Result: IdRow,
       execute: ({ brandId, name }) =>
         sql`
           INSERT INTO prompt_groups (brand_id, name) VALUES (${brandId}, ${name})
@@ -46,7 +42,7 @@ export class Groups extends Effect.Service<Groups>()("@sightline/sql/Groups", {
 
     const create = Effect.fn("Groups.create")(function*(input: { readonly brandId: number; readonly name: string }) {
       const name = yield* requiredText("group name", input.name)
-      if (!(yield* brandExists(input.brandId))) return yield* new BrandNotFound({ brandId: input.brandId })
+      if (!(yield* exists(sql, "brands", input.brandId))) return yield* new BrandNotFound({ brandId: input.brandId })
       const row = yield* Effect.orDie(insert({ brandId: input.brandId, name }))
       if (Option.isNone(row)) return yield* new DuplicateName({ entity: "group", name })
       return row.value
@@ -54,7 +50,7 @@ export class Groups extends Effect.Service<Groups>()("@sightline/sql/Groups", {
 
     const list = Effect.fn("Groups.list")(function*(brandId: number) {
       const rows = yield* Effect.orDie(selectByBrand(brandId))
-      if (rows.length === 0 && !(yield* brandExists(brandId))) return yield* new BrandNotFound({ brandId })
+      if (rows.length === 0 && !(yield* exists(sql, "brands", brandId))) return yield* new BrandNotFound({ brandId })
       return rows
     })
 

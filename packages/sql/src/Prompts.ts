@@ -6,7 +6,7 @@ import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { BrandNotFound, DuplicateName, GroupNotFound, InvalidCsvLine } from "./AdminErrors.js"
-import { intervalSeconds, models, requiredText, splitList } from "./AdminValidation.js"
+import { exists, IdRow, intervalSeconds, models, requiredText, splitList } from "./AdminValidation.js"
 import * as Csv from "./Csv.js"
 
 export const Prompt = Schema.Struct({
@@ -53,8 +53,6 @@ interface PromptRow {
   readonly models: ReadonlyArray<string>
   readonly intervalSeconds: number
 }
-
-const Id = Schema.Struct({ id: Schema.Number })
 
 /** Every line of the file checked before anything is written; the first bad line fails the import. */
 const readCsv = (content: string): Effect.Effect<ReadonlyArray<PromptRow>, InvalidCsvLine> =>
@@ -105,8 +103,6 @@ export class Prompts extends Effect.Service<Prompts>()("@sightline/sql/Prompts",
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    const brandExists = (brandId: number) =>
-      Effect.orDie(sql`SELECT 1 FROM brands WHERE id = ${brandId}`).pipe(Effect.map((rows) => rows.length > 0))
 
     const insert = SqlSchema.findOne({
       Request: Schema.Struct({
@@ -116,7 +112,7 @@ export class Prompts extends Effect.Service<Prompts>()("@sightline/sql/Prompts",
         engines: Schema.Array(Schema.String),
         interval_seconds: Schema.Number
       }),
-      Result: Id,
+      Result: IdRow,
       execute: (row) =>
         sql`
           INSERT INTO prompts ${sql.insert(row)}
@@ -140,7 +136,7 @@ export class Prompts extends Effect.Service<Prompts>()("@sightline/sql/Prompts",
       const text = yield* requiredText("prompt text", input.text)
       const chosen = yield* models(input.models)
       const seconds = yield* intervalSeconds(input.every ?? DEFAULT_EVERY)
-      if (!(yield* brandExists(input.brandId))) return yield* new BrandNotFound({ brandId: input.brandId })
+      if (!(yield* exists(sql, "brands", input.brandId))) return yield* new BrandNotFound({ brandId: input.brandId })
       if (input.groupId !== undefined) {
         const group = yield* Effect.orDie(
           sql`SELECT 1 FROM prompt_groups WHERE id = ${input.groupId} AND brand_id = ${input.brandId}`
@@ -165,7 +161,7 @@ export class Prompts extends Effect.Service<Prompts>()("@sightline/sql/Prompts",
      */
     const importCsv = Effect.fn("Prompts.importCsv")(function*(brandId: number, content: string) {
       const rows = yield* readCsv(content)
-      if (!(yield* brandExists(brandId))) return yield* new BrandNotFound({ brandId })
+      if (!(yield* exists(sql, "brands", brandId))) return yield* new BrandNotFound({ brandId })
       const write = Effect.gen(function*() {
         const groupNames = [...new Set(rows.flatMap((r) => r.group === undefined ? [] : [r.group]))]
         let groupsCreated = 0
@@ -205,7 +201,7 @@ export class Prompts extends Effect.Service<Prompts>()("@sightline/sql/Prompts",
 
     const list = Effect.fn("Prompts.list")(function*(brandId: number) {
       const rows = yield* Effect.orDie(selectByBrand(brandId))
-      if (rows.length === 0 && !(yield* brandExists(brandId))) return yield* new BrandNotFound({ brandId })
+      if (rows.length === 0 && !(yield* exists(sql, "brands", brandId))) return yield* new BrandNotFound({ brandId })
       return rows
     })
 

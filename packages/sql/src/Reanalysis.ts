@@ -59,15 +59,7 @@ export const reanalyse = (options: {
           tracked = yield* store.trackedBrands(row.brandId)
           brands.set(row.brandId, tracked)
         }
-        const analysis = yield* analyseResponse({
-          text: parsed.text,
-          markdown: parsed.markdown,
-          language: tracked.language,
-          brand: tracked.brand,
-          competitors: tracked.competitors,
-          citations: parsed.citations,
-          searchQueries: parsed.searchQueries
-        })
+        const analysis = yield* analyseResponse({ ...parsed, ...tracked })
         yield* store.replaceAnalysis(row.responseId, analysis)
         prompts.add(row.promptId)
         analysed++

@@ -4,7 +4,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { DuplicateName, WorkspaceNotFound } from "./AdminErrors.js"
-import { requiredText } from "./AdminValidation.js"
+import { IdRow, requiredText } from "./AdminValidation.js"
 
 export const Workspace = Schema.Struct({
   id: Schema.Number,
@@ -14,8 +14,6 @@ export const Workspace = Schema.Struct({
 })
 export type Workspace = typeof Workspace.Type
 
-const Id = Schema.Struct({ id: Schema.Number })
-
 export class Workspaces extends Effect.Service<Workspaces>()("@sightline/sql/Workspaces", {
   accessors: true,
   effect: Effect.gen(function*() {
@@ -23,7 +21,7 @@ export class Workspaces extends Effect.Service<Workspaces>()("@sightline/sql/Wor
 
     const insert = SqlSchema.findOne({
       Request: Schema.String,
-      Result: Id,
+      Result: IdRow,
       execute: (name) => sql`INSERT INTO workspaces (name) VALUES (${name}) ON CONFLICT (name) DO NOTHING RETURNING id`
     })
 
@@ -39,7 +37,7 @@ export class Workspaces extends Effect.Service<Workspaces>()("@sightline/sql/Wor
 
     const selectOne = SqlSchema.findOne({
       Request: Schema.Number,
-      Result: Id,
+      Result: IdRow,
       execute: (id) => sql`SELECT id FROM workspaces WHERE id = ${id}`
     })
 
