@@ -20,3 +20,10 @@ export const markdownToText = (markdown: string): string =>
     .replace(/^\s*\|?(?:\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*$/gm, "")
     .replace(/\n{3,}/g, "\n\n")
     .trim()
+
+/**
+ * Plain text of an answer whose markdown indexes its sources with numeric markers ([1][2], as
+ * Perplexity and Google AI Mode write them): the markers are not words of the answer.
+ */
+export const markdownToTextWithoutMarkers = (markdown: string): string =>
+  markdownToText(markdown).replace(/\[\d+\]/g, "").replace(/[ \t]+([.,;:!?])/g, "$1").replace(/[ \t]+$/gm, "")

@@ -1,6 +1,6 @@
 import { answer, type ParsedAnswer } from "../Answer.js"
 import * as Json from "../Json.js"
-import { markdownToText } from "../Markdown.js"
+import { markdownToTextWithoutMarkers } from "../Markdown.js"
 
 /**
  * Sonar chat completions: the answer is `choices[0].message.content` (reasoning models may open
@@ -17,8 +17,7 @@ export const parsePerplexity = (response: unknown): ParsedAnswer => {
   const citations = results.length > 0 ? results : Json.strings(response, "citations")
   return answer({
     markdown,
-    // the [1][2] markers index the sources; they are not words of the answer
-    text: markdownToText(markdown).replace(/\[\d+\]/g, "").replace(/[ \t]+([.,;:!?])/g, "$1"),
+    text: markdownToTextWithoutMarkers(markdown),
     citations: Json.dedupe(citations),
     searchQueries: []
   })

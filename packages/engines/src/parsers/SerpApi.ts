@@ -1,6 +1,6 @@
 import { answer, type ParsedAnswer } from "../Answer.js"
 import * as Json from "../Json.js"
-import { markdownToText } from "../Markdown.js"
+import { markdownToText, markdownToTextWithoutMarkers } from "../Markdown.js"
 
 /**
  * SerpApi's text_blocks model, shared by Google AI Overviews (`google` + `google_ai_overview`),
@@ -73,12 +73,14 @@ const citedReferences = (container: unknown, refs: ReadonlyArray<number>): Array
 }
 
 const fromTextBlocks = (container: unknown, header: string | undefined, preferred: string | undefined): ParsedAnswer => {
+  // AI Mode's reconstructed_markdown carries numeric source markers; rendered blocks have none.
   const out: Array<string> = []
   const refs: Array<number> = []
   if (header !== undefined && header.trim() !== "") out.push(`# ${header.trim()}`)
   renderBlocks(Json.array(container, "text_blocks"), out, refs)
   const markdown = preferred !== undefined && preferred.trim() !== "" ? preferred.trim() : out.join("\n\n")
-  return answer({ markdown, text: markdownToText(markdown), citations: citedReferences(container, refs), searchQueries: [] })
+  const text = preferred !== undefined && preferred.trim() !== "" ? markdownToTextWithoutMarkers(markdown) : markdownToText(markdown)
+  return answer({ markdown, text, citations: citedReferences(container, refs), searchQueries: [] })
 }
 
 const noAnswerReason = (response: unknown, what: string): string => {
