@@ -40,7 +40,7 @@ layer(SentimentLexiconLive)("analyseResponse", (it) => {
       const analysis = yield* analyseResponse({
         text: "",
         markdown: "Try [Beta](https://acme.com/vs-beta) instead.",
-        language: "fr",
+        language: "en",
         brand: acme,
         competitors: [beta],
         citations: [],
