@@ -21,7 +21,7 @@ export const config: Config.Config<HttpSettings> = Config.all({
     Config.validate({ message: "RATE_LIMIT_PER_MINUTE must be positive", validation: (n) => n > 0 }),
     Config.withDefault(600)
   ),
-  keyUsageFlushMillis: Config.integer("KEY_USAGE_FLUSH_MS").pipe(Config.withDefault(5000)),
+  keyUsageFlushMillis: Config.integer("KEY_USAGE_FLUSH_MS").pipe(Config.withDefault(1000)),
   demo: Config.string("DEMO").pipe(Config.map((s) => s !== "false"), Config.withDefault(true))
 })
 

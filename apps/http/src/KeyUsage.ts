@@ -10,7 +10,7 @@ import { Settings } from "./Config.js"
 
 /**
  * Records `last_used_at` without a write on the request path: requests note the time in memory,
- * a background fiber writes the batch every few seconds, and once more at shutdown.
+ * a background fiber writes the batch every second (KEY_USAGE_FLUSH_MS), and once more at shutdown.
  */
 export class KeyUsage extends Context.Tag("@sightline/http/KeyUsage")<KeyUsage, {
   readonly touch: (keyId: number) => Effect.Effect<void>
