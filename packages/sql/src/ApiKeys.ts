@@ -109,7 +109,6 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("@sightline/sql/ApiKeys",
       execute: (brandId) => sql`SELECT workspace_id AS "workspaceId" FROM brands WHERE id = ${brandId}`
     })
 
-
     const create = Effect.fn("ApiKeys.create")(function*(input: CreateApiKey) {
       const name = yield* requiredText("key name", input.name)
       const rateLimit = input.rateLimitPerMinute === undefined

@@ -28,7 +28,6 @@ export class Competitors extends Effect.Service<Competitors>()("@sightline/sql/C
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-
     const insert = SqlSchema.findOne({
       Request: Schema.Struct({
         brand_id: Schema.Number,

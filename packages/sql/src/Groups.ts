@@ -20,7 +20,6 @@ export class Groups extends Effect.Service<Groups>()("@sightline/sql/Groups", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-
     const insert = SqlSchema.findOne({
       Request: Schema.Struct({ brandId: Schema.Number, name: Schema.String }),
       Result: IdRow,

@@ -103,7 +103,6 @@ export class Prompts extends Effect.Service<Prompts>()("@sightline/sql/Prompts",
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-
     const insert = SqlSchema.findOne({
       Request: Schema.Struct({
         brand_id: Schema.Number,

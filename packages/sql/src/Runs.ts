@@ -174,23 +174,19 @@ export class Runs extends Effect.Service<Runs>()("@sightline/sql/Runs", {
         WHERE id = ${runId} AND worker_id = ${workerId} AND status = 'running'
         RETURNING id`)
 
-    /** Nothing to store (the engine had no answer, or the prompt went away). */
-    const skip = (runId: number, workerId: string, outcome: Outcome) =>
+    const finishWith = (status: "skipped" | "failed") => (runId: number, workerId: string, outcome: Outcome) =>
       guarded(sql`
         UPDATE prompt_runs
-        SET status = 'skipped', error_code = ${outcome.code}, error_message = ${outcome.message},
+        SET status = ${status}, error_code = ${outcome.code}, error_message = ${outcome.message},
             finished_at = now(), lease_until = NULL
         WHERE id = ${runId} AND worker_id = ${workerId} AND status = 'running'
         RETURNING id`)
 
+    /** Nothing to store (the engine had no answer, or the prompt went away). */
+    const skip = finishWith("skipped")
+
     /** A terminal failure, kept for admins (`runs list --failed`). */
-    const fail = (runId: number, workerId: string, outcome: Outcome) =>
-      guarded(sql`
-        UPDATE prompt_runs
-        SET status = 'failed', error_code = ${outcome.code}, error_message = ${outcome.message},
-            finished_at = now(), lease_until = NULL
-        WHERE id = ${runId} AND worker_id = ${workerId} AND status = 'running'
-        RETURNING id`)
+    const fail = finishWith("failed")
 
     /** A transient failure: back to pending, claimable again after `delayMs`. The error stays visible. */
     const retryLater = (runId: number, workerId: string, outcome: Outcome & { readonly delayMs: number }) =>
