@@ -11,7 +11,6 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpServer from "@effect/platform/HttpServer"
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
-import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { SentimentLexiconLive } from "@sightline/domain"
@@ -30,10 +29,10 @@ import * as Logger from "effect/Logger"
 import * as LogLevel from "effect/LogLevel"
 import * as Order from "effect/Order"
 import * as Schema from "effect/Schema"
-import { createServer } from "node:http"
 import * as Os from "node:os"
 import * as HttpConfig from "../src/Config.js"
 import { AppLive } from "../src/Server.js"
+import * as Transport from "../src/Transport.js"
 
 const WARMUP_REQUESTS = 20
 const SEQUENTIAL_REQUESTS = 200
@@ -195,14 +194,19 @@ const table = (results: ReadonlyArray<{ readonly target: Target; readonly sequen
 }
 
 /** The application as main.ts composes it, on a free port of 127.0.0.1 and a rate limit out of the way. */
+const settings: HttpConfig.HttpSettings = {
+  port: 0,
+  defaultRateLimitPerMinute: 10_000_000,
+  keyUsageFlushMillis: 5_000,
+  demo: false,
+  maxUrlBytes: 8192,
+  maxHeaderBytes: 16384,
+  shutdownTimeoutMillis: 10_000
+}
+
 const AppOnFreePort = AppLive.pipe(
-  Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
-  Layer.provide(HttpConfig.layerFrom({
-    port: 0,
-    defaultRateLimitPerMinute: 10_000_000,
-    keyUsageFlushMillis: 5_000,
-    demo: false
-  }))
+  Layer.provideMerge(Transport.layer({ port: 0, host: "127.0.0.1" })),
+  Layer.provideMerge(HttpConfig.layerFrom(settings))
 )
 
 const SeedCounts = Schema.Struct({ responses: Schema.Number, mentions: Schema.Number, citations: Schema.Number })

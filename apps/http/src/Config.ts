@@ -11,9 +11,21 @@ export interface HttpSettings {
   readonly keyUsageFlushMillis: number
   /** Seed demo data into an empty database on start (DEMO != "false"). */
   readonly demo: boolean
+  /** Longest request URL (path and query) in bytes; longer ones get 414. */
+  readonly maxUrlBytes: number
+  /** Largest request head (request line and headers) in bytes; larger ones get 431 (or 414 for a long URL). */
+  readonly maxHeaderBytes: number
+  /** How long shutdown waits for in-flight requests before closing their connections. */
+  readonly shutdownTimeoutMillis: number
 }
 
 export class Settings extends Context.Tag("@sightline/http/Settings")<Settings, HttpSettings>() {}
+
+const positive = (name: string, fallback: number) =>
+  Config.integer(name).pipe(
+    Config.validate({ message: `${name} must be a positive integer`, validation: (n) => n > 0 }),
+    Config.withDefault(fallback)
+  )
 
 export const config: Config.Config<HttpSettings> = Config.all({
   port: Config.port("PORT").pipe(Config.withDefault(3000)),
@@ -22,7 +34,10 @@ export const config: Config.Config<HttpSettings> = Config.all({
     Config.withDefault(600)
   ),
   keyUsageFlushMillis: Config.integer("KEY_USAGE_FLUSH_MS").pipe(Config.withDefault(1000)),
-  demo: Config.string("DEMO").pipe(Config.map((s) => s !== "false"), Config.withDefault(true))
+  demo: Config.string("DEMO").pipe(Config.map((s) => s !== "false"), Config.withDefault(true)),
+  maxUrlBytes: positive("MAX_URL_BYTES", 8192),
+  maxHeaderBytes: positive("MAX_HEADER_BYTES", 16384),
+  shutdownTimeoutMillis: positive("SHUTDOWN_TIMEOUT_MS", 10_000)
 })
 
 export const layer = Layer.effect(Settings, config)

@@ -4,23 +4,30 @@ import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import * as HttpServerError from "@effect/platform/HttpServerError"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { hash } from "@sightline/domain/ApiKeyFormat"
 import {
   type ApiErrorBody,
   AuthenticationFailed,
+  HeadersTooLarge,
   InternalServerError,
   MethodNotAllowed,
   NotFound,
   PermissionDenied,
   RateLimitExceeded,
+  RequestTimeout,
+  ServiceUnavailable,
+  UriTooLong,
   ValidationError
 } from "@sightline/domain/api/Errors"
 import { PATH_ID_MESSAGE } from "@sightline/domain/api/Params"
+import { Unavailable } from "@sightline/sql"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { randomUUID } from "node:crypto"
 import { Settings } from "./Config.js"
-import { isKnownPath, normalisePath } from "./KnownRoutes.js"
+import { isApiPath, isHealthPath, isKnownPath, normalisePath } from "./KnownRoutes.js"
+import { KeyVerdicts } from "./KeyVerdicts.js"
 import { RateLimiter } from "./RateLimit.js"
 import { CurrentRequestState, type RequestState } from "./RequestContext.js"
 
@@ -42,11 +49,15 @@ const STATUS: ReadonlyArray<readonly [abstract new(...args: never) => ApiErrorBo
   [PermissionDenied, 403],
   [NotFound, 404],
   [MethodNotAllowed, 405],
+  [RequestTimeout, 408],
+  [UriTooLong, 414],
   [RateLimitExceeded, 429],
-  [InternalServerError, 500]
+  [HeadersTooLarge, 431],
+  [InternalServerError, 500],
+  [ServiceUnavailable, 503]
 ]
 
-const statusOf = (body: ApiErrorBody): number => STATUS.find(([cls]) => body instanceof cls)?.[1] ?? 500
+export const statusOf = (body: ApiErrorBody): number => STATUS.find(([cls]) => body instanceof cls)?.[1] ?? 500
 
 const isApiError = (u: unknown): u is ApiErrorBody => STATUS.some(([cls]) => u instanceof cls)
 
@@ -89,6 +100,10 @@ const toErrorBody = (cause: Cause.Cause<unknown>, request: HttpServerRequest.Htt
         return NotFound.create("No endpoint at this path.")
       }
     }
+    if (Unavailable.causeIsUnavailable(cause)) {
+      yield* Effect.logWarning("database unavailable", cause)
+      return ServiceUnavailable.create()
+    }
     yield* Effect.logError("unexpected error", cause)
     return InternalServerError.create()
   })
@@ -109,12 +124,17 @@ const rateLimitHeaders = (state: RequestState): Record<string, string> => {
 
 /**
  * The outermost layer of every request (API, OpenAPI, docs, health, unknown paths): request id,
- * error bodies, 405s, rate-limit headers (a per-IP bucket when no valid key charged its own), and
- * the request's log line.
+ * URL length limit, error bodies, 405s, rate limiting and its headers, and the request's log line.
+ *
+ * Rate limiting happens before any database work: a request is charged to its client IP's bucket
+ * up front (and refused at once when it is empty) unless it carries a key that was recently valid
+ * on an API path; the auth middleware charges the key's own bucket and gives the IP charge back
+ * when the key is valid. The health probes are never limited.
  */
 export const layer = HttpApiBuilder.middleware(
   Effect.gen(function*() {
     const limiter = yield* RateLimiter
+    const verdicts = yield* KeyVerdicts
     const settings = yield* Settings
     return (app: HttpApp.Default) =>
       Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
@@ -123,31 +143,55 @@ export const layer = HttpApiBuilder.middleware(
         return Effect.annotateLogs(handle(app, request, requestId), "request_id", requestId)
       })
 
+    function chargeIp(request: HttpServerRequest.HttpServerRequest, state: RequestState) {
+      const bucket = `ip:${Option.getOrElse(request.remoteAddress, () => "unknown")}`
+      return Effect.map(limiter.consume(bucket, settings.defaultRateLimitPerMinute), (decision) => {
+        state.rateLimit = decision
+        state.ipBucket = bucket
+        return decision.allowed
+          ? Option.none()
+          : Option.some(errorResponse(RateLimitExceeded.create(decision.retryAfterSeconds)))
+      })
+    }
+
+    /** Whether the request carries an API key that authenticated recently (checked again by auth). */
+    function recentlyValidKey(request: HttpServerRequest.HttpServerRequest) {
+      const key = request.headers["api-key"]?.trim()
+      return key === undefined || key === "" ? Effect.succeed(false) : verdicts.isValid(hash(key))
+    }
+
+    function run(app: HttpApp.Default, request: HttpServerRequest.HttpServerRequest, state: RequestState) {
+      if (request.method !== "GET" && isKnownPath(request.url)) {
+        // Every method but GET (HEAD and OPTIONS included) on a known path is a 405, before the
+        // router and so before authentication (DECISIONS.md, Errors).
+        return Effect.succeed(errorResponse(MethodNotAllowed.create(request.method)))
+      }
+      if (Buffer.byteLength(request.url) > settings.maxUrlBytes) {
+        return Effect.succeed(errorResponse(UriTooLong.create(settings.maxUrlBytes)))
+      }
+      return app.pipe(
+        Effect.locally(CurrentRequestState, Option.some(state)),
+        Effect.catchAllCause((cause) =>
+          Cause.isInterruptedOnly(cause)
+            ? Effect.failCause(cause)
+            : Effect.map(toErrorBody(cause, request), (body) => errorResponse(body))
+        )
+      )
+    }
+
     function handle(app: HttpApp.Default, request: HttpServerRequest.HttpServerRequest, requestId: string) {
       return Effect.gen(function*() {
         const started = Date.now()
-        const state: RequestState = { requestId, keyId: null, rateLimit: null }
+        const state: RequestState = { requestId, keyId: null, rateLimit: null, ipBucket: null }
+        const exempt = request.method === "GET" && isHealthPath(request.url)
+        const keyed = !exempt && isApiPath(request.url) && (yield* recentlyValidKey(request))
 
-        // Every method but GET (HEAD and OPTIONS included) on a known path is a 405, before the
-        // router and so before authentication (DECISIONS.md, Errors).
-        let response = request.method !== "GET" && isKnownPath(request.url)
-          ? errorResponse(MethodNotAllowed.create(request.method))
-          : yield* app.pipe(
-            Effect.locally(CurrentRequestState, Option.some(state)),
-            Effect.catchAllCause((cause) =>
-              Cause.isInterruptedOnly(cause)
-                ? Effect.failCause(cause)
-                : Effect.map(toErrorBody(cause, request), (body) => errorResponse(body))
-            )
-          )
+        const refused = exempt || keyed ? Option.none() : yield* chargeIp(request, state)
+        let response = Option.isSome(refused) ? refused.value : yield* run(app, request, state)
 
-        if (state.rateLimit === null) {
-          const client = Option.getOrElse(request.remoteAddress, () => "unknown")
-          state.rateLimit = yield* limiter.consume(`ip:${client}`, settings.defaultRateLimitPerMinute)
-          if (!state.rateLimit.allowed) response = errorResponse(RateLimitExceeded.create(state.rateLimit.retryAfterSeconds))
-        }
         const headers: Record<string, string> = { ...rateLimitHeaders(state), "x-request-id": requestId }
         if (response.status === 405) headers["allow"] = "GET"
+        if (response.status === 503) headers["retry-after"] = String(ServiceUnavailable.RETRY_AFTER_SECONDS)
         response = HttpServerResponse.setHeaders(response, headers)
 
         yield* Effect.logInfo("request").pipe(

@@ -21,6 +21,8 @@ export interface RateLimitDecision {
  */
 export class RateLimiter extends Context.Tag("@sightline/http/RateLimiter")<RateLimiter, {
   readonly consume: (bucket: string, limitPerMinute: number) => Effect.Effect<RateLimitDecision>
+  /** Gives back a token taken by `consume` (a request charged up front that turned out not to count). */
+  readonly refund: (bucket: string, limitPerMinute: number) => Effect.Effect<void>
 }>() {}
 
 interface Bucket {
@@ -69,6 +71,11 @@ export const makeMemory = Effect.sync(() => {
         const { bucket, decision } = step(buckets.get(name), limit, now)
         buckets.set(name, bucket)
         return decision
+      }),
+    refund: (name, limit) =>
+      Effect.sync(() => {
+        const bucket = buckets.get(name)
+        if (bucket !== undefined) bucket.tokens = Math.min(limit, bucket.tokens + 1)
       })
   })
 })

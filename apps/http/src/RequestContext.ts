@@ -11,6 +11,8 @@ export interface RequestState {
   readonly requestId: string
   keyId: number | null
   rateLimit: RateLimitDecision | null
+  /** The per-IP bucket charged before the app ran, or null when the request was not charged to it. */
+  ipBucket: string | null
 }
 
 export const CurrentRequestState = globalValue(

@@ -11,11 +11,21 @@ import { DashboardLive } from "./handlers/Dashboard.js"
 import { PromptsLive } from "./handlers/Prompts.js"
 import * as Health from "./Health.js"
 import * as KeyUsage from "./KeyUsage.js"
+import * as KeyVerdicts from "./KeyVerdicts.js"
 import * as RateLimit from "./RateLimit.js"
 
 /** The contract with its handlers and the api-key middleware. */
 export const ApiLive = HttpApiBuilder.api(SightlineApi).pipe(
-  Layer.provide([BrandsLive, GroupsLive, CompetitorsLive, PromptsLive, CitedSourcesLive, ActionPlansLive, DashboardLive]),
+  Layer.provide([
+    BrandsLive,
+    GroupsLive,
+    CompetitorsLive,
+    PromptsLive,
+    CitedSourcesLive,
+    ActionPlansLive,
+    DashboardLive,
+    Health.layer
+  ]),
   Layer.provide(Auth.layer),
   Layer.provide(KeyUsage.layer)
 )
@@ -27,8 +37,8 @@ export const ApiLive = HttpApiBuilder.api(SightlineApi).pipe(
 export const AppLive = HttpApiBuilder.serve().pipe(
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/v1/openapi.json" })),
   Layer.provide(HttpApiScalar.layer({ path: "/docs" })),
-  Layer.provide(Health.layer),
   Layer.provide(Edge.layer),
   Layer.provide(ApiLive),
+  Layer.provide(KeyVerdicts.layer),
   Layer.provide(RateLimit.layerMemory)
 )

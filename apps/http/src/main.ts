@@ -1,5 +1,4 @@
 import * as HttpServer from "@effect/platform/HttpServer"
-import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { SentimentLexiconLive } from "@sightline/domain"
 import { Logging, Main } from "@sightline/runtime"
 import { Database } from "@sightline/sql"
@@ -8,9 +7,9 @@ import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { createServer } from "node:http"
 import * as HttpConfig from "./Config.js"
 import { AppLive } from "./Server.js"
+import * as Transport from "./Transport.js"
 
 /** On an empty database (and unless DEMO=false): seed the demo and print its key once. */
 const DemoLive = Layer.effectDiscard(
@@ -34,10 +33,7 @@ const DemoLive = Layer.effectDiscard(
   })
 )
 
-const ServerLive = Layer.unwrapEffect(
-  Effect.map(HttpConfig.Settings, (settings) =>
-    HttpServer.withLogAddress(NodeHttpServer.layer(createServer, { port: settings.port })))
-)
+const ServerLive = HttpServer.withLogAddress(Transport.layer())
 
 const MainLive = AppLive.pipe(
   Layer.provide(ServerLive),

@@ -81,6 +81,10 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("errors, a
       yield* sql`UPDATE api_keys SET revoked_at = now() WHERE id = ${f.keyIds["workspace2"]}`
       expectError(yield* get("/v1/brands/", f.keys.workspace2), 401, "Invalid or inactive API key.")
       yield* sql`UPDATE api_keys SET revoked_at = NULL WHERE id = ${f.keyIds["workspace2"]}`
+      // A refused key is remembered for a second (a flood of it costs no queries), then looked up again.
+      expectError(yield* get("/v1/brands/", f.keys.workspace2), 401, "Invalid or inactive API key.")
+      yield* Effect.sleep("1100 millis")
+      expect((yield* get("/v1/brands/", f.keys.workspace2)).status).toBe(200)
     }))
 
   it.effect("validation: every bad parameter in details, never a 500", () =>
@@ -193,13 +197,18 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("errors, a
         yield* get("/v1/brands/"),
         yield* get("/v1/nothing"),
         yield* request("POST", "/v1/brands/"),
-        yield* get("/v1/openapi.json"),
-        yield* get("/healthz")
+        yield* get("/v1/openapi.json")
       ]) {
         expect(reply.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/)
         expect(Number(reply.headers["ratelimit-limit"])).toBeGreaterThan(0)
         expect(reply.headers["ratelimit-remaining"]).toMatch(/^\d+$/)
         expect(reply.headers["ratelimit-reset"]).toMatch(/^\d+$/)
+      }
+      // The health probes are never rate limited, so they carry no bucket's headers.
+      for (const probe of [yield* get("/healthz"), yield* get("/readyz")]) {
+        expect(probe.status).toBe(200)
+        expect(probe.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/)
+        expect(probe.headers["ratelimit-limit"]).toBeUndefined()
       }
       const kept = yield* get("/v1/brands/", f.keys.brandA, { "x-request-id": "client-id-123" })
       expect(kept.headers["x-request-id"]).toBe("client-id-123")
@@ -328,7 +337,11 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("errors, a
       expect(docs.status).toBe(200)
       expect(docs.text).toContain("<html")
       expect(docs.text).not.toMatch(/src="https?:\/\//)
-      const health = yield* get("/healthz")
-      expect(health.body).toEqual({ status: "ok", database: "ok" })
+      const live = yield* get("/healthz")
+      expect(live.body).toEqual({ status: "ok" })
+      expect(validate("/healthz", live.status, live.body).ok).toBe(true)
+      const ready = yield* get("/readyz")
+      expect(ready.body).toEqual({ status: "ok", database: "ok" })
+      expect(validate("/readyz", ready.status, ready.body).ok).toBe(true)
     }))
 })

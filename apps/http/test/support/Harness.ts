@@ -16,7 +16,10 @@ export const settings: HttpConfig.HttpSettings = {
   port: 0,
   defaultRateLimitPerMinute: 1_000_000,
   keyUsageFlushMillis: 200,
-  demo: false
+  demo: false,
+  maxUrlBytes: 8192,
+  maxHeaderBytes: 16384,
+  shutdownTimeoutMillis: 10_000
 }
 
 /** The whole app on a test server over its own migrated database holding the fixture. */

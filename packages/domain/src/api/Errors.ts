@@ -22,6 +22,11 @@ export class ValidationError extends Schema.Class<ValidationError>("ValidationEr
   HttpApiSchema.annotations({ status: 400, description: "Invalid request parameters." })
 ) {
   static readonly CODE = "VALIDATION_ERROR"
+  /** A request the HTTP parser refused (malformed request line or header): no parameter to name. */
+  static malformed(): ValidationError {
+    const message = "The request is not valid HTTP."
+    return new ValidationError({ error: { code: "VALIDATION_ERROR", message }, code: "VALIDATION_ERROR", message })
+  }
   static create(details: Record<string, string>, message = "The request parameters are invalid."): ValidationError {
     return new ValidationError({ error: { code: "VALIDATION_ERROR", message }, code: "VALIDATION_ERROR", message, details })
   }
@@ -93,6 +98,55 @@ export class InternalServerError extends Schema.Class<InternalServerError>("Inte
   }
 }
 
+export class RequestTimeout extends Schema.Class<RequestTimeout>("RequestTimeout")(
+  bodyFields("REQUEST_TIMEOUT"),
+  HttpApiSchema.annotations({ status: 408, description: "The request was not received in time." })
+) {
+  static create(): RequestTimeout {
+    const message = "The request was not received in time."
+    return new RequestTimeout({ error: { code: "REQUEST_TIMEOUT", message }, code: "REQUEST_TIMEOUT", message })
+  }
+}
+
+export class UriTooLong extends Schema.Class<UriTooLong>("UriTooLong")(
+  bodyFields("URI_TOO_LONG"),
+  HttpApiSchema.annotations({ status: 414, description: "The request URL is longer than the server accepts." })
+) {
+  static create(limit: number): UriTooLong {
+    const message = `The request URL is longer than ${limit} bytes.`
+    return new UriTooLong({ error: { code: "URI_TOO_LONG", message }, code: "URI_TOO_LONG", message })
+  }
+}
+
+export class HeadersTooLarge extends Schema.Class<HeadersTooLarge>("HeadersTooLarge")(
+  bodyFields("REQUEST_HEADER_FIELDS_TOO_LARGE"),
+  HttpApiSchema.annotations({ status: 431, description: "The request line and headers are larger than the server accepts." })
+) {
+  static create(limit: number): HeadersTooLarge {
+    const message = `The request line and headers are larger than ${limit} bytes.`
+    return new HeadersTooLarge({
+      error: { code: "REQUEST_HEADER_FIELDS_TOO_LARGE", message },
+      code: "REQUEST_HEADER_FIELDS_TOO_LARGE",
+      message
+    })
+  }
+}
+
+export class ServiceUnavailable extends Schema.Class<ServiceUnavailable>("ServiceUnavailable")(
+  bodyFields("SERVICE_UNAVAILABLE"),
+  HttpApiSchema.annotations({
+    status: 503,
+    description: "The database is unreachable or the server is shutting down; retry after `Retry-After` seconds."
+  })
+) {
+  static readonly MESSAGE = "The service is temporarily unavailable. Retry shortly."
+  /** Seconds a client should wait before retrying (the `Retry-After` header of every 503). */
+  static readonly RETRY_AFTER_SECONDS = 2
+  static create(message: string = ServiceUnavailable.MESSAGE): ServiceUnavailable {
+    return new ServiceUnavailable({ error: { code: "SERVICE_UNAVAILABLE", message }, code: "SERVICE_UNAVAILABLE", message })
+  }
+}
+
 /** Every error body the API can answer with. */
 export const ApiErrorBody = Schema.Union(
   ValidationError,
@@ -100,8 +154,12 @@ export const ApiErrorBody = Schema.Union(
   PermissionDenied,
   NotFound,
   MethodNotAllowed,
+  RequestTimeout,
+  UriTooLong,
   RateLimitExceeded,
-  InternalServerError
+  HeadersTooLarge,
+  InternalServerError,
+  ServiceUnavailable
 )
 export type ApiErrorBody = typeof ApiErrorBody.Type
 

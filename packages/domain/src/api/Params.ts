@@ -29,16 +29,28 @@ const integerInRange = (min: number, max: number, message: string, jsonSchema: o
     jsonSchema
   )
 
-export const PAGE_MESSAGE = "must be an integer greater than or equal to 1"
+/**
+ * The largest id: ids are PostgreSQL bigints, served as JSON numbers, so they stay within the
+ * integers a double represents exactly (2^53 - 1).
+ */
+export const MAX_ID = Number.MAX_SAFE_INTEGER
+/** The largest page number: with at most 100 items a page, deeper than any real list reaches. */
+export const MAX_PAGE = 1_000_000_000
+
+export const PAGE_MESSAGE = `must be an integer between 1 and ${MAX_PAGE}`
 export const PER_PAGE_MESSAGE = "must be an integer between 1 and 100"
-export const ID_MESSAGE = "must be a positive integer"
+export const ID_MESSAGE = `must be an integer between 1 and ${MAX_ID}`
 export const DATE_MESSAGE = "must be a valid date in YYYY-MM-DD format"
 export const AI_MODEL_MESSAGE = `must be one of ${AI_MODELS.join(", ")}`
 export const SEARCH_MESSAGE = "must be a non-empty string"
+export const TEXT_MESSAGE = "must not contain NUL characters or unpaired UTF-16 surrogates"
 
-export const Page = integerInRange(1, Number.MAX_SAFE_INTEGER, PAGE_MESSAGE, {
+const idJsonSchema = { type: "integer", minimum: 1, maximum: MAX_ID } as const
+
+export const Page = integerInRange(1, MAX_PAGE, PAGE_MESSAGE, {
   type: "integer",
   minimum: 1,
+  maximum: MAX_PAGE,
   default: 1,
   description: "1-indexed page number."
 })
@@ -51,7 +63,23 @@ export const PerPage = integerInRange(1, 100, PER_PAGE_MESSAGE, {
 })
 
 /** A positive integer id (query parameter or path segment). */
-export const Id = integerInRange(1, Number.MAX_SAFE_INTEGER, ID_MESSAGE, { type: "integer", minimum: 1 })
+export const Id = integerInRange(1, MAX_ID, ID_MESSAGE, idJsonSchema)
+
+/**
+ * Text PostgreSQL can store: no NUL (it ends a C string) and no lone surrogate (not encodable as
+ * UTF-8). Every string parameter is checked first, so such a value is a 400, never a database error.
+ */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+export const isStorableText = (s: string): boolean => !UNSTORABLE.test(s)
+
+/** A string parameter: the storable-text check with its own message, then `schema` with `message`. */
+const textParam = <A>(schema: Schema.Schema<A, string>, message: string, jsonSchema: object): Schema.Schema<A, string> =>
+  Schema.transformOrFail(Schema.String, Schema.String, {
+    strict: true,
+    decode: (s, _, ast) =>
+      isStorableText(s) ? ParseResult.succeed(s) : ParseResult.fail(new ParseResult.Type(ast, s, TEXT_MESSAGE)),
+    encode: ParseResult.succeed
+  }).pipe(Schema.compose(withMessage(schema, message, jsonSchema))).annotations({ jsonSchema })
 
 const isRealDate = (s: string): boolean => {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s)
@@ -63,22 +91,26 @@ const isRealDate = (s: string): boolean => {
 }
 
 /** A real calendar date `YYYY-MM-DD` (UTC day). */
-export const DateParam = withMessage(
+export const DateParam = textParam(
   Schema.String.pipe(Schema.filter(isRealDate)),
   DATE_MESSAGE,
   { type: "string", format: "date", description: "Inclusive UTC date, YYYY-MM-DD." }
 )
 
-export const AiModelParam = withMessage(
+export const AiModelParam = textParam(
   Schema.String.pipe(Schema.compose(AiModel)),
   AI_MODEL_MESSAGE,
   { type: "string", minLength: 1, enum: AI_MODELS, description: "Only answers of this AI model." }
 )
 
-export const SearchParam = withMessage(
+export const SearchParam = textParam(
   Schema.String.pipe(Schema.minLength(1)),
   SEARCH_MESSAGE,
-  { type: "string", minLength: 1, description: "Case-insensitive substring of the domain or URL, matched literally." }
+  {
+    type: "string",
+    minLength: 1,
+    description: "Case-insensitive substring of the domain or URL, matched literally. No NUL characters."
+  }
 )
 
 /** `group_id` is nullable (spec): absent, empty or `null` means no group filter. */
@@ -95,12 +127,11 @@ export const GroupIdParam = withMessage(
     encode: (o) => ParseResult.succeed(Option.match(o, { onNone: () => "", onSome: String }))
   }),
   ID_MESSAGE,
-  { type: ["integer", "null"], minimum: 1, description: "Only prompts of this group." }
+  { type: ["integer", "null"], minimum: 1, maximum: MAX_ID, description: "Only prompts of this group." }
 )
 
 const brandIdDoc = {
-  type: "integer",
-  minimum: 1,
+  ...idJsonSchema,
   description: "The brand; defaults to the key's brand, or the workspace's only brand."
 }
 export const BrandIdParam = withMessage(Id, ID_MESSAGE, brandIdDoc)
@@ -134,8 +165,7 @@ const filterFields = {
  * like on every brand-scoped endpoint (malformed 400, unknown 404, not visible 403).
  */
 export const ItemBrandIdParam = withMessage(Id, ID_MESSAGE, {
-  type: "integer",
-  minimum: 1,
+  ...idJsonSchema,
   description: "Optional; the item's own brand is used. When given it must be a brand the key can see."
 })
 
@@ -171,7 +201,7 @@ export const RelatedPromptParams = Schema.Struct({
 }).annotations(parseAll)
 
 export const DashboardParams = Schema.Struct({
-  brand_id: withMessage(Id, ID_MESSAGE, { type: "integer", minimum: 1, description: "The brand." }),
+  brand_id: withMessage(Id, ID_MESSAGE, { ...idJsonSchema, description: "The brand." }),
   start_date: DateParam,
   end_date: DateParam,
   group_id: Schema.optional(GroupIdParam),
@@ -183,7 +213,7 @@ export const DashboardParams = Schema.Struct({
  * 404 for failures carrying this message (a bad query parameter is a 400).
  */
 export const PATH_ID_MESSAGE = "is not a valid resource id"
-export const PathId = integerInRange(1, Number.MAX_SAFE_INTEGER, PATH_ID_MESSAGE, { type: "integer", minimum: 1 })
+export const PathId = integerInRange(1, MAX_ID, PATH_ID_MESSAGE, idJsonSchema)
 
 export const CompetitorPath = Schema.Struct({ monitored_competitor_id: PathId })
 export const PromptPath = Schema.Struct({ monitored_prompt_id: PathId })

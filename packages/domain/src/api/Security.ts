@@ -3,7 +3,7 @@ import * as HttpApiSecurity from "@effect/platform/HttpApiSecurity"
 import * as OpenApi from "@effect/platform/OpenApi"
 import * as Context from "effect/Context"
 import * as Schema from "effect/Schema"
-import { AuthenticationFailed, RateLimitExceeded } from "./Errors.js"
+import { AuthenticationFailed, RateLimitExceeded, ServiceUnavailable } from "./Errors.js"
 
 /** Who is calling: the API key's workspace and, for a brand-restricted key, its brand. */
 export interface Principal {
@@ -23,7 +23,7 @@ export const apiKeyHeader = HttpApiSecurity.apiKey({ key: "api-key", in: "header
 )
 
 export class ApiKeyAuth extends HttpApiMiddleware.Tag<ApiKeyAuth>()("@sightline/domain/api/ApiKeyAuth", {
-  failure: Schema.Union(AuthenticationFailed, RateLimitExceeded),
+  failure: Schema.Union(AuthenticationFailed, RateLimitExceeded, ServiceUnavailable),
   provides: CurrentPrincipal,
   security: { apiKey: apiKeyHeader }
 }) {}

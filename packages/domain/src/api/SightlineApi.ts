@@ -2,6 +2,7 @@ import * as HttpApi from "@effect/platform/HttpApi"
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as OpenApi from "@effect/platform/OpenApi"
+import * as Schema from "effect/Schema"
 import * as Errors from "./Errors.js"
 import * as Params from "./Params.js"
 import * as R from "./Resources.js"
@@ -158,6 +159,28 @@ export class DashboardGroup extends HttpApiGroup.make("dashboard")
   .annotate(OpenApi.Title, "Dashboard")
 {}
 
+export const HEALTH_GROUP = "health"
+
+export const Liveness = Schema.Struct({ status: Schema.Literal("ok") }).annotations({ identifier: "Liveness" })
+export const Readiness = Schema.Struct({ status: Schema.Literal("ok"), database: Schema.Literal("ok") }).annotations({
+  identifier: "Readiness"
+})
+
+/** Probes for supervisors and load balancers: no key, never rate limited. */
+export class HealthGroup extends HttpApiGroup.make(HEALTH_GROUP)
+  .add(
+    HttpApiEndpoint.get("live", "/healthz")
+      .addSuccess(Liveness)
+      .annotate(OpenApi.Summary, "Liveness: the process is up (does not touch the database)")
+  )
+  .add(
+    HttpApiEndpoint.get("ready", "/readyz")
+      .addSuccess(Readiness)
+      .annotate(OpenApi.Summary, "Readiness: the database answers within 2 s (503 otherwise)")
+  )
+  .annotate(OpenApi.Title, "Health")
+{}
+
 export class SightlineApi extends HttpApi.make("sightline")
   .add(BrandsGroup)
   .add(GroupsGroup)
@@ -166,17 +189,20 @@ export class SightlineApi extends HttpApi.make("sightline")
   .add(CitedSourcesGroup)
   .add(ActionPlansGroup)
   .add(DashboardGroup)
+  .add(HealthGroup)
   .addError(Errors.ValidationError)
   .addError(Errors.PermissionDenied)
   .addError(Errors.NotFound)
+  .addError(Errors.UriTooLong)
   .addError(Errors.InternalServerError)
+  .addError(Errors.ServiceUnavailable)
   .annotate(OpenApi.Title, "Sightline API")
   .annotate(OpenApi.Version, "1.0.0")
   .annotate(
     OpenApi.Description,
     "Read-only API reporting how a brand, its competitors and its monitored prompts appear in AI answers."
   )
-  .annotate(HttpApi.AdditionalSchemas, [Errors.MethodNotAllowed])
+  .annotate(HttpApi.AdditionalSchemas, [Errors.MethodNotAllowed, Errors.RequestTimeout, Errors.HeadersTooLarge])
   .annotate(OpenApi.Transform, (spec) => replaceDecodeError(spec))
 {}
 
