@@ -3,23 +3,42 @@ import { AuthenticationFailed, RateLimitExceeded, ServiceUnavailable } from "@si
 import { ApiKeyAuth } from "@sightline/domain/api/Security"
 import { hash } from "@sightline/domain/ApiKeyFormat"
 import { Read, Unavailable } from "@sightline/sql"
+import type { StoredApiKey } from "@sightline/sql/read/ApiKeyAuth"
+import * as Cache from "effect/Cache"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as FiberRef from "effect/FiberRef"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { Settings } from "./Config.js"
 import { KeyUsage } from "./KeyUsage.js"
-import { KeyVerdicts } from "./KeyVerdicts.js"
+import { KnownKeys } from "./KnownKeys.js"
 import { RateLimiter } from "./RateLimit.js"
 import { CurrentRequestState } from "./RequestContext.js"
 
+/** What the database says of a key hash: the key, or the 401 message. */
+type Verdict =
+  | { readonly _tag: "Valid"; readonly key: StoredApiKey }
+  | { readonly _tag: "Refused"; readonly message: string }
+
+/** Refused hashes remembered at once (a small bounded negative cache). */
+const REFUSED_CAPACITY = 10_000
+/**
+ * How long a refused hash (unknown, revoked, expired) is answered without a query: a flood of one
+ * bad key costs one lookup a second, and a key restored in the database works within a second.
+ */
+const REFUSED_TTL = Duration.seconds(1)
+
 /**
  * The `api-key` security middleware. A valid key is looked up by its SHA-256 hash on every request
- * (so a revocation applies at once), then its own token bucket is charged. A key known to be
- * invalid is refused from memory (KeyVerdicts), without a query. The edge charged the client's IP
- * bucket before this ran unless the key was recently valid; that charge is given back when the key
- * turns out valid, or when the database cannot answer (the caller earned neither).
+ * (so a revocation applies at once), then its own token bucket is charged. A refused key is
+ * remembered for a second; concurrent lookups of one hash share a single query.
+ *
+ * The edge charged the client's IP bucket before this ran, unless the key was recently valid; that
+ * charge is given back when the key turns out valid, or when the database cannot answer (the
+ * caller earned neither).
  */
 export const layer = Layer.effect(
   ApiKeyAuth,
@@ -27,8 +46,30 @@ export const layer = Layer.effect(
     const sql = yield* SqlClient.SqlClient
     const limiter = yield* RateLimiter
     const usage = yield* KeyUsage
-    const verdicts = yield* KeyVerdicts
+    const known = yield* KnownKeys
     const settings = yield* Settings
+
+    const lookUp = (keyHash: string) =>
+      Read.ApiKeyAuth.findKeyByHash(keyHash).pipe(
+        Effect.provideService(SqlClient.SqlClient, sql),
+        Effect.map((found): Verdict =>
+          Option.isNone(found) || found.value.revoked
+            ? { _tag: "Refused", message: AuthenticationFailed.INVALID }
+            : found.value.expired
+            ? { _tag: "Refused", message: AuthenticationFailed.EXPIRED }
+            : { _tag: "Valid", key: found.value }
+        ),
+        Effect.catchAllDefect((defect) =>
+          Unavailable.isUnavailable(defect) ? Effect.fail(ServiceUnavailable.create()) : Effect.die(defect)
+        )
+      )
+
+    const verdicts = yield* Cache.makeWith({
+      capacity: REFUSED_CAPACITY,
+      lookup: lookUp,
+      // Only refusals are kept; a valid key is read again by the next request.
+      timeToLive: (exit) => Exit.isSuccess(exit) && exit.value._tag === "Refused" ? REFUSED_TTL : Duration.zero
+    })
 
     const refundIp = Effect.gen(function*() {
       const state = yield* FiberRef.get(CurrentRequestState)
@@ -38,33 +79,18 @@ export const layer = Layer.effect(
       state.value.rateLimit = null
     })
 
-    const lookUp = (keyHash: string) =>
-      Read.ApiKeyAuth.findKeyByHash(keyHash).pipe(
-        Effect.provideService(SqlClient.SqlClient, sql),
-        Effect.catchAllDefect((defect) =>
-          Unavailable.isUnavailable(defect)
-            ? Effect.zipRight(refundIp, Effect.fail(ServiceUnavailable.create()))
-            : Effect.die(defect)
-        )
-      )
-
-    const refuse = (keyHash: string, message: string) =>
-      Effect.zipRight(verdicts.rememberInvalid(keyHash, message), Effect.fail(AuthenticationFailed.create(message)))
-
     const authenticate = (header: Redacted.Redacted<string>) =>
       Effect.gen(function*() {
         const value = Redacted.value(header).trim()
         if (value === "") return yield* Effect.fail(AuthenticationFailed.create(AuthenticationFailed.MISSING))
         const keyHash = hash(value)
-        const remembered = yield* verdicts.invalid(keyHash)
-        if (remembered !== undefined) return yield* Effect.fail(AuthenticationFailed.create(remembered))
-
-        const found = yield* lookUp(keyHash)
-        if (Option.isNone(found) || found.value.revoked) return yield* refuse(keyHash, AuthenticationFailed.INVALID)
-        const key = found.value
-        if (key.expired) return yield* refuse(keyHash, AuthenticationFailed.EXPIRED)
-
-        yield* verdicts.rememberValid(keyHash)
+        const verdict = yield* verdicts.get(keyHash).pipe(Effect.tapError(() => refundIp))
+        if (verdict._tag === "Refused") {
+          yield* known.forget(keyHash)
+          return yield* Effect.fail(AuthenticationFailed.create(verdict.message))
+        }
+        const key = verdict.key
+        yield* known.rememberValid(keyHash)
         yield* refundIp
         const decision = yield* limiter.consume(
           `key:${key.id}`,

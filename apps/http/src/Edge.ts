@@ -27,7 +27,7 @@ import * as Option from "effect/Option"
 import { randomUUID } from "node:crypto"
 import { Settings } from "./Config.js"
 import { isApiPath, isHealthPath, isKnownPath, normalisePath } from "./KnownRoutes.js"
-import { KeyVerdicts } from "./KeyVerdicts.js"
+import { KnownKeys } from "./KnownKeys.js"
 import { RateLimiter } from "./RateLimit.js"
 import { CurrentRequestState, type RequestState } from "./RequestContext.js"
 
@@ -134,7 +134,7 @@ const rateLimitHeaders = (state: RequestState): Record<string, string> => {
 export const layer = HttpApiBuilder.middleware(
   Effect.gen(function*() {
     const limiter = yield* RateLimiter
-    const verdicts = yield* KeyVerdicts
+    const known = yield* KnownKeys
     const settings = yield* Settings
     return (app: HttpApp.Default) =>
       Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
@@ -157,7 +157,7 @@ export const layer = HttpApiBuilder.middleware(
     /** Whether the request carries an API key that authenticated recently (checked again by auth). */
     function recentlyValidKey(request: HttpServerRequest.HttpServerRequest) {
       const key = request.headers["api-key"]?.trim()
-      return key === undefined || key === "" ? Effect.succeed(false) : verdicts.isValid(hash(key))
+      return key === undefined || key === "" ? Effect.succeed(false) : known.isValid(hash(key))
     }
 
     function run(app: HttpApp.Default, request: HttpServerRequest.HttpServerRequest, state: RequestState) {

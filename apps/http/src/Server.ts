@@ -11,7 +11,7 @@ import { DashboardLive } from "./handlers/Dashboard.js"
 import { PromptsLive } from "./handlers/Prompts.js"
 import * as Health from "./Health.js"
 import * as KeyUsage from "./KeyUsage.js"
-import * as KeyVerdicts from "./KeyVerdicts.js"
+import * as KnownKeys from "./KnownKeys.js"
 import * as RateLimit from "./RateLimit.js"
 
 /** The contract with its handlers and the api-key middleware. */
@@ -39,6 +39,6 @@ export const AppLive = HttpApiBuilder.serve().pipe(
   Layer.provide(HttpApiScalar.layer({ path: "/docs" })),
   Layer.provide(Edge.layer),
   Layer.provide(ApiLive),
-  Layer.provide(KeyVerdicts.layer),
+  Layer.provide(KnownKeys.layer),
   Layer.provide(RateLimit.layerMemory)
 )

