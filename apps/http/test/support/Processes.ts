@@ -86,7 +86,7 @@ export const status = (url: string, headers: Record<string, string> = {}, timeou
     () => 0
   )
 
-/** A workspace and an API key in it (limit `perMinute`), written straight into the database. */
+/** A workspace with one brand and an API key (limit `perMinute`), written straight into the database. */
 export const createKey = async (databaseUrl: string, perMinute: number): Promise<string> => {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
@@ -95,6 +95,11 @@ export const createKey = async (databaseUrl: string, perMinute: number): Promise
     const workspace = await client.query<{ id: string }>(
       "INSERT INTO workspaces (name) VALUES ($1) RETURNING id",
       [`faults ${key}`]
+    )
+    await client.query(
+      `INSERT INTO brands (workspace_id, name, website, country_code, language_code, display_name)
+       VALUES ($1, 'Faults', 'https://faults.example', (SELECT min(code) FROM countries), (SELECT min(code) FROM languages), 'Faults')`,
+      [workspace.rows[0]?.id]
     )
     await client.query(
       `INSERT INTO api_keys (workspace_id, name, prefix, key_hash, rate_limit_per_minute, expires_at)
