@@ -249,6 +249,7 @@ layer(makeHarnessWith(DatabaseProxy.layer, { defaultRateLimitPerMinute: 5 }), { 
           if (status !== 200) yield* Effect.sleep("50 millis")
         }
         expect(status).toBe(200)
+        console.log(`FAULTS | database unreachable (DATABASE_URL), then back | API serving ${Date.now() - started} ms after`)
         expect((yield* get("/readyz")).status).toBe(200)
       }))
   }

@@ -161,5 +161,5 @@ layer(makeHarness(), { timeout: 600_000, excludeTestServices: true })("OpenAPI-d
       expect(seenOperations.size).toBe(operations.length)
       expect(statuses.get(200) ?? 0).toBeGreaterThan(0)
       expect(statuses.get(400) ?? 0).toBeGreaterThan(0)
-    }))
+    }), Math.max(60_000, RUNS * 50))
 })

@@ -1,5 +1,6 @@
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as Config from "effect/Config"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -38,12 +39,17 @@ export const connectionUrl = Effect.gen(function*() {
   return Redacted.make(server.url)
 })
 
-/** A PgClient on the given URL, with Sightline's type parsers. */
+/**
+ * A PgClient on the given URL, with Sightline's type parsers. A connection attempt gives up after
+ * 5 s (pg's default waits forever), so a database that stopped answering is an error the HTTP edge
+ * reports as 503, not a request that hangs.
+ */
 export const clientLayer = (url: Redacted.Redacted, options: { readonly maxConnections?: number } = {}) =>
   PgClient.layer({
     url,
     types: pgTypes,
     maxConnections: options.maxConnections ?? 10,
+    connectTimeout: Duration.seconds(5),
     applicationName: "sightline"
   })
 
