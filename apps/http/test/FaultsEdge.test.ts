@@ -54,6 +54,13 @@ const flood = (path: string, keys: ReadonlyArray<string>) =>
       return statuses
     }))
 
+/** The object at `path` inside `u`, or {} when there is none. */
+const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+const isRecordAt = (u: unknown, path: ReadonlyArray<string>): Record<string, unknown> => {
+  const at = path.reduce<unknown>((value, key) => isRecord(value) ? value[key] : undefined, u)
+  return isRecord(at) ? at : {}
+}
+
 /** A raw HTTP exchange: what the server answers before it closes the connection (or "reset"). */
 const raw = (payload: string | Buffer) =>
   Effect.flatMap(baseUrl, (url) =>
@@ -128,8 +135,8 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("edge", (i
       const walk = (u: unknown) => {
         if (Array.isArray(u)) u.forEach(walk)
         else if (typeof u === "object" && u !== null) {
-          if ("in" in u && "name" in u && "schema" in u && typeof u.name === "string" && typeof u.schema === "object") {
-            parameters.push({ name: u.name, schema: u.schema as Record<string, unknown> })
+          if ("in" in u && "name" in u && "schema" in u && typeof u.name === "string" && isRecord(u.schema)) {
+            parameters.push({ name: u.name, schema: u.schema })
           }
           Object.values(u).forEach(walk)
         }
@@ -227,6 +234,12 @@ layer(makeHarnessWith(DatabaseProxy.layer, { defaultRateLimitPerMinute: 5 }), { 
     it.effect("finding 3: an unreachable database is a 503 with Retry-After, never a 429 the caller did not earn", () =>
       Effect.gen(function*() {
         const f = yield* Fixture
+        const doc = (yield* get("/v1/openapi.json")).body
+        const responses = isRecordAt(doc, ["paths", "/v1/brands/", "get", "responses"])
+        for (const status of ["429", "503"]) {
+          expect(isRecordAt(responses, [status, "headers", "Retry-After"]), status).not.toEqual({})
+        }
+        expect(JSON.stringify(isRecordAt(responses, ["503"]))).toContain("#/components/schemas/ServiceUnavailable")
         const proxy = yield* DatabaseProxy.DatabaseProxy
         yield* proxy.cut
         // A key allowed 1,000,000 a minute, from a client whose IP bucket holds 5: 60 requests.

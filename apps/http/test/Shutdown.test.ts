@@ -1,7 +1,6 @@
 import type {} from "../../../packages/sql/test-support/globalSetup.js"
 import { expect, it } from "@effect/vitest"
 import * as HttpServer from "@effect/platform/HttpServer"
-import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -9,10 +8,10 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Scope from "effect/Scope"
-import { createServer } from "node:http"
 import { TestDatabase } from "../../../packages/sql/test-support/TestDatabase.js"
 import * as HttpConfig from "../src/Config.js"
 import { AppLive } from "../src/Server.js"
+import * as Transport from "../src/Transport.js"
 import * as Fixture from "./support/Fixture.js"
 import { settings } from "./support/Harness.js"
 
@@ -23,7 +22,7 @@ it.live("graceful shutdown: an in-flight request finishes, then the server close
     const serverScope = yield* Scope.make()
     const app = yield* Layer.buildWithScope(
       AppLive.pipe(
-        Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0 })),
+        Layer.provideMerge(Transport.layer({ port: 0 })),
         Layer.provide(HttpConfig.layerFrom(settings)),
         Layer.provide(Layer.succeedContext(db))
       ),

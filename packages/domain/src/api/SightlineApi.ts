@@ -203,7 +203,7 @@ export class SightlineApi extends HttpApi.make("sightline")
     "Read-only API reporting how a brand, its competitors and its monitored prompts appear in AI answers."
   )
   .annotate(HttpApi.AdditionalSchemas, [Errors.MethodNotAllowed, Errors.RequestTimeout, Errors.HeadersTooLarge])
-  .annotate(OpenApi.Transform, (spec) => replaceDecodeError(spec))
+  .annotate(OpenApi.Transform, (spec) => documentRetryAfter(replaceDecodeError(spec)))
 {}
 
 /**
@@ -233,6 +233,22 @@ const replaceDecodeError = (spec: Record<string, unknown>): Record<string, unkno
     delete components["schemas"]["PropertyKey"]
   }
   return out
+}
+
+const RETRY_AFTER = {
+  "Retry-After": {
+    description: "Seconds to wait before retrying.",
+    schema: { type: "integer", minimum: 1 }
+  }
+}
+
+/** Every 429 and 503 response carries `Retry-After`; the document says so. */
+const documentRetryAfter = (spec: Record<string, unknown>): Record<string, unknown> => {
+  const out: unknown = JSON.parse(JSON.stringify(spec, (key, value: unknown) =>
+    (key === "429" || key === "503") && isObject(value) && "content" in value
+      ? { ...value, headers: RETRY_AFTER }
+      : value))
+  return isObject(out) ? out : spec
 }
 
 const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
