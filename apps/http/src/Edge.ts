@@ -183,8 +183,9 @@ export const layer = HttpApiBuilder.middleware(
       return Effect.gen(function*() {
         const started = Date.now()
         const state: RequestState = { requestId, keyId: null, rateLimit: null, ipBucket: null }
-        const exempt = request.method === "GET" && isHealthPath(request.url)
-        const keyed = !exempt && isApiPath(request.url) && (yield* recentlyValidKey(request))
+        const get = request.method === "GET"
+        const exempt = get && isHealthPath(request.url)
+        const keyed = get && isApiPath(request.url) && (yield* recentlyValidKey(request))
 
         const refused = exempt || keyed ? Option.none() : yield* chargeIp(request, state)
         let response = Option.isSome(refused) ? refused.value : yield* run(app, request, state)

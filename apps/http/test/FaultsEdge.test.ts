@@ -199,6 +199,7 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("bad-key f
       const seconds = (Date.now() - started) / 1000
       const after = yield* transactions
       expect(new Set(statuses)).toEqual(new Set([401]))
+      console.log(`FAULTS | 2,000 requests with one unknown key | ${after - before} transactions in ${seconds.toFixed(1)} s`)
       // One lookup per second of flood at most (the refusal is remembered for a second), plus
       // OVERHEAD; without the negative cache this is about 2,000.
       expect(after - before).toBeLessThanOrEqual(Math.ceil(seconds) + OVERHEAD)
@@ -219,6 +220,7 @@ layer(makeHarness({ defaultRateLimitPerMinute: 100 }), { timeout: 120_000, exclu
       const allowed = 100 + Math.ceil((Date.now() - started) / 600)
       const after = yield* transactions
       const refused = statuses.filter((s) => s === 401).length
+      console.log(`FAULTS | 1,000 distinct unknown keys, IP limit 100/min | ${refused} x 401, ${1000 - refused} x 429, ${after - before} transactions`)
       expect(refused).toBeLessThanOrEqual(allowed)
       expect(statuses.filter((s) => s === 429).length).toBe(1000 - refused)
       // A lookup only for the requests the bucket let through, plus OVERHEAD; charging the bucket
