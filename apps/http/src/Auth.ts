@@ -84,7 +84,10 @@ export const layer = Layer.effect(
         const value = Redacted.value(header).trim()
         if (value === "") return yield* Effect.fail(AuthenticationFailed.create(AuthenticationFailed.MISSING))
         const keyHash = hash(value)
-        const verdict = yield* verdicts.get(keyHash).pipe(Effect.tapError(() => refundIp))
+        // The hot path (a key in use) reads the database directly; the cache is for keys not
+        // recently seen valid: it remembers refusals and merges concurrent lookups.
+        const lookup = (yield* known.isValid(keyHash)) ? lookUp(keyHash) : verdicts.get(keyHash)
+        const verdict = yield* lookup.pipe(Effect.tapError(() => refundIp))
         if (verdict._tag === "Refused") {
           yield* known.forget(keyHash)
           return yield* Effect.fail(AuthenticationFailed.create(verdict.message))
