@@ -6,6 +6,8 @@ import { defineConfig } from "vitest/config"
 export default defineConfig({
   test: {
     reporters: ["default", "./scripts/summary-reporter.ts"],
+    // Logs of passing tests are noise; a failing test's logs are printed with its failure.
+    silent: "passed-only",
     include: ["packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts"],
     globalSetup: ["./packages/sql/test-support/globalSetup.ts"],
     setupFiles: ["./vitest.setup.ts"],

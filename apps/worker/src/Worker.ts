@@ -15,7 +15,7 @@ export const scheduleDue = Effect.gen(function*() {
   const engines = yield* Engines.Engines
   let created = 0
   for (;;) {
-    const batch = yield* runs.scheduleDue({ limit: SCHEDULE_BATCH })
+    const batch = yield* runs.scheduleDue({ limit: SCHEDULE_BATCH, enabled: engines.enabled })
     created += batch.runsCreated
     if (batch.promptsAdvanced < SCHEDULE_BATCH) break
   }
@@ -69,6 +69,12 @@ export const run = (settings: WorkerSettings, options: { readonly once: boolean 
     yield* Effect.logInfo(
       `worker ${settings.workerId} starting${options.once ? " (once)" : ""}; engines: ${engines.enabled.join(", ") || "none"}`
     )
+    const waiting = yield* Effect.flatMap(Runs, (runs) => runs.countWaiting(engines.enabled))
+    if (waiting > 0) {
+      yield* Effect.logWarning(
+        `${waiting} due prompt(s) wait for an engine: none of their AI models is configured (set its API key); they run as soon as one is`
+      )
+    }
     yield* scheduleDue
     const lanes = engines.enabled.flatMap((engine) =>
       Array.from({ length: settings.engineConcurrency?.[engine] ?? settings.concurrency }, () => lane(settings, engine, options.once))

@@ -127,6 +127,20 @@ layer(WorkerTestLayer, { timeout: 60_000, excludeTestServices: true })("the run 
       ])
     }))
 
+  it.scoped("a worker without any of a prompt's engines leaves it due: setting the key later runs it at once", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const openai = yield* openAiFake
+      const { promptId } = yield* seedBrand({ engines: ["chat_gpt"] })
+      const nextRun = sql`SELECT next_run_at FROM prompts WHERE id = ${promptId}`
+      const [before] = yield* nextRun
+      yield* Worker.run(settings(), { once: true }).pipe(Effect.provide(enginesLayer({})))
+      expect(yield* runsOf([promptId])).toEqual([])
+      expect((yield* nextRun)[0]).toEqual(before)
+      yield* Worker.run(settings(), { once: true }).pipe(Effect.provide(enginesLayer({ openai: openai.baseUrl })))
+      expect((yield* runsOf([promptId])).map((r) => [r["engine"], r["status"]])).toEqual([["chat_gpt", "succeeded"]])
+    }))
+
   it.scoped("interrupting the worker (SIGTERM) releases its in-flight run", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
