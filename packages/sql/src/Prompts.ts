@@ -1,6 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { AiModel } from "@sightline/domain/AiModel"
+import { Progress } from "@sightline/runtime"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
@@ -179,6 +180,7 @@ export class Prompts extends Effect.Service<Prompts>()("@sightline/sql/Prompts",
     const importCsv = Effect.fn("Prompts.importCsv")(function*(brandId: number, content: string) {
       const rows = yield* readCsv(content)
       if (!(yield* exists(sql, "brands", brandId))) return yield* new BrandNotFound({ brandId })
+      yield* Progress.report("importing prompts", 0, rows.length)
       const write = Effect.gen(function*() {
         const groupNames = [...new Set(rows.flatMap((r) => r.group === undefined ? [] : [r.group]))]
         let groupsCreated = 0
@@ -213,6 +215,7 @@ export class Prompts extends Effect.Service<Prompts>()("@sightline/sql/Prompts",
         return { imported: inserted.length, skipped: rows.length - inserted.length, groupsCreated }
       })
       const result: ImportResult = yield* Effect.orDie(sql.withTransaction(write))
+      yield* Progress.report("importing prompts", rows.length, rows.length)
       return result
     })
 

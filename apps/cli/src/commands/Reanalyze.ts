@@ -1,9 +1,10 @@
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
+import * as Prompt from "@effect/cli/Prompt"
 import { SentimentLexiconLive } from "@sightline/domain/Sentiment"
 import { parseAnswer } from "@sightline/engines/Parse"
 import { ActionPlans } from "@sightline/sql/ActionPlans"
-import { reanalyse } from "@sightline/sql/Reanalysis"
+import { reanalyse, type ReanalysisResult } from "@sightline/sql/Reanalysis"
 import { ResponseStore } from "@sightline/sql/ResponseStore"
 import { StoredPayloads } from "@sightline/sql/StoredPayloads"
 import * as Effect from "effect/Effect"
@@ -17,6 +18,42 @@ const ReanalysisLive = Layer.mergeAll(StoredPayloads.Default, ResponseStore.Defa
   Layer.provideMerge(DatabaseLive)
 )
 
+const describe = (result: ReanalysisResult) =>
+  `Re-analysed ${result.analysed} response(s) from their stored payloads` +
+  ` (${result.skipped} without an answer left as they are); refreshed ${result.plansRefreshed} action plan(s).`
+
+/** Re-analyses the stored responses of one brand (or all) from their payloads. */
+const reanalyseBrands = (brandId: number | undefined) =>
+  reanalyse({ parse: parseAnswer, ...(brandId === undefined ? {} : { brandId }) }).pipe(Effect.provide(ReanalysisLive))
+
+/** `--reanalyze` of the edit commands whose change alters how answers are read (names, aliases). */
+export const reanalyzeOption = Options.boolean("reanalyze").pipe(
+  Options.withDescription("After changing names or aliases, re-analyse the brand's stored answers at once (asked on a terminal).")
+)
+
+/**
+ * After an edit changed the names answers are matched against: re-analyse when `--reanalyze` was
+ * given, or when a person at a terminal says yes; otherwise say how to do it later. Returns what
+ * was re-analysed (none when it was not).
+ */
+export const offerReanalysis = (options: { readonly brandId: number; readonly requested: boolean; readonly asJson: boolean }) =>
+  Effect.gen(function*() {
+    const interactive = !options.asJson && process.stdin.isTTY === true && process.stdout.isTTY === true
+    const wanted = options.requested || (interactive && (yield* Prompt.confirm({
+      message: `Names changed: re-analyse brand ${options.brandId}'s stored answers with them now?`,
+      initial: true
+    })))
+    if (!wanted) {
+      if (!options.asJson) {
+        yield* Output.line(`Stored answers still reflect the old names: run 'reanalyze --brand ${options.brandId}' to apply the new ones.`)
+      }
+      return Option.none<ReanalysisResult>()
+    }
+    const result = yield* reanalyseBrands(options.brandId)
+    if (!options.asJson) yield* Output.line(describe(result))
+    return Option.some(result)
+  })
+
 export const command = Command.make(
   "reanalyze",
   {
@@ -25,17 +62,9 @@ export const command = Command.make(
   },
   (input) =>
     Effect.gen(function*() {
-      const result = yield* reanalyse({
-        parse: parseAnswer,
-        ...Option.match(input.brandId, { onNone: () => ({}), onSome: (brandId) => ({ brandId }) })
-      })
-      yield* input.json
-        ? Output.json(result)
-        : Output.line(
-          `Re-analysed ${result.analysed} response(s) from their stored payloads` +
-            ` (${result.skipped} without an answer left as they are); refreshed ${result.plansRefreshed} action plan(s).`
-        )
-    }).pipe(Effect.provide(ReanalysisLive))
+      const result = yield* reanalyseBrands(Option.getOrUndefined(input.brandId))
+      yield* input.json ? Output.json(result) : Output.line(describe(result))
+    })
 ).pipe(
   Command.withDescription(
     "Recompute mentions, positions, sentiment, citations and search queries of stored responses from their raw payloads (no engine is called)."
