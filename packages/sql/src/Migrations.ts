@@ -23,7 +23,7 @@ const names = Object.keys(all)
 export const migrations = Migrator.fromRecord(Object.fromEntries(
   Object.entries(all).map(([name, migration]) => [
     name,
-    Effect.tap(migration, () => Progress.report(`migrating (${name})`, names.indexOf(name) + 1, names.length))
+    Effect.tap(migration, () => Progress.report("migrating the schema", names.indexOf(name) + 1, names.length))
   ])
 ))
 

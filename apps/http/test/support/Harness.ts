@@ -13,6 +13,7 @@ import { AppLive } from "../../src/Server.js"
 import * as Fixture from "./Fixture.js"
 
 export const settings: HttpConfig.HttpSettings = {
+  host: "127.0.0.1",
   port: 0,
   defaultRateLimitPerMinute: 1_000_000,
   keyUsageFlushMillis: 200,
