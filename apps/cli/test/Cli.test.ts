@@ -35,7 +35,7 @@ interface Run {
 const childWith = (env: Record<string, string>, args: ReadonlyArray<string>) =>
   Effect.flatMap(CliDatabase, ({ url }) =>
     Effect.async<Run>((resume) => {
-      const process_ = spawn(process.execPath, ["--import", "tsx", MAIN, ...args], {
+      const process_ = spawn(process.execPath, ["--conditions=@sightline/source", "--import", "tsx", MAIN, ...args], {
         cwd: ROOT,
         env: { ...process.env, DATABASE_URL: url, ...env }
       })

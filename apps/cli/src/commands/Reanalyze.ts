@@ -1,12 +1,7 @@
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import * as Prompt from "@effect/cli/Prompt"
-import { SentimentLexiconLive } from "@sightline/domain/Sentiment"
-import { parseAnswer } from "@sightline/engines/Parse"
-import { ActionPlans } from "@sightline/sql/ActionPlans"
-import { reanalyse, type ReanalysisResult } from "@sightline/sql/Reanalysis"
-import { ResponseStore } from "@sightline/sql/ResponseStore"
-import { StoredPayloads } from "@sightline/sql/StoredPayloads"
+import type { ReanalysisResult } from "@sightline/sql/Reanalysis"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -14,9 +9,25 @@ import * as Output from "../Output.js"
 import { DatabaseLive } from "../Services.js"
 import { json } from "./Common.js"
 
-const ReanalysisLive = Layer.mergeAll(StoredPayloads.Default, ResponseStore.Default, ActionPlans.Default, SentimentLexiconLive).pipe(
-  Layer.provideMerge(DatabaseLive)
-)
+/**
+ * The analysis stack (nlp.js lexicons, engine parsers) is loaded only by the commands that
+ * re-analyse, so that every other command starts fast.
+ */
+const loadReanalysis = Effect.promise(async () => {
+  const [{ SentimentLexiconLive }, { parseAnswer }, { ActionPlans }, { reanalyse }, { ResponseStore }, { StoredPayloads }] =
+    await Promise.all([
+      import("@sightline/domain/Sentiment"),
+      import("@sightline/engines/Parse"),
+      import("@sightline/sql/ActionPlans"),
+      import("@sightline/sql/Reanalysis"),
+      import("@sightline/sql/ResponseStore"),
+      import("@sightline/sql/StoredPayloads")
+    ])
+  const layer = Layer.mergeAll(StoredPayloads.Default, ResponseStore.Default, ActionPlans.Default, SentimentLexiconLive).pipe(
+    Layer.provideMerge(DatabaseLive)
+  )
+  return { layer, parseAnswer, reanalyse }
+})
 
 const describe = (result: ReanalysisResult) =>
   `Re-analysed ${result.analysed} response(s) from their stored payloads` +
@@ -24,7 +35,8 @@ const describe = (result: ReanalysisResult) =>
 
 /** Re-analyses the stored responses of one brand (or all) from their payloads. */
 const reanalyseBrands = (brandId: number | undefined) =>
-  reanalyse({ parse: parseAnswer, ...(brandId === undefined ? {} : { brandId }) }).pipe(Effect.provide(ReanalysisLive))
+  Effect.flatMap(loadReanalysis, ({ layer, parseAnswer, reanalyse }) =>
+    reanalyse({ parse: parseAnswer, ...(brandId === undefined ? {} : { brandId }) }).pipe(Effect.provide(layer)))
 
 /** `--reanalyze` of the edit commands whose change alters how answers are read (names, aliases). */
 export const reanalyzeOption = Options.boolean("reanalyze").pipe(
