@@ -129,7 +129,7 @@ export const layer = HttpApiBuilder.middleware(
         const state: RequestState = { requestId, keyId: null, rateLimit: null }
 
         // Every method but GET (HEAD and OPTIONS included) on a known path is a 405, before the
-        // router and so before authentication (DECISIONS.md, Errors).
+        // router and so before authentication (docs/api-decisions.md, Errors).
         let response = request.method !== "GET" && isKnownPath(request.url)
           ? errorResponse(MethodNotAllowed.create(request.method))
           : yield* app.pipe(
