@@ -29,13 +29,7 @@ export const tree = (root: Descriptor.Command<unknown>, topLevel: ReadonlyArray<
   descriptor: root,
   children: topLevel.map((descriptor) => {
     const [name = ""] = Descriptor.getNames(descriptor)
-    // In the order the group's own help lists them (the map of subcommands has none).
-    const order = (sections(descriptor).get("COMMANDS") ?? []).flatMap((block) =>
-      plain(block).split("\n").map((line) => /^\s*(?:- )?(\S+)/.exec(line)?.[1] ?? "")
-    )
-    const subcommands = [...HashMap.entries(Descriptor.getSubcommands(descriptor))]
-      .filter(([child]) => child !== name)
-      .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
+    const subcommands = [...HashMap.entries(Descriptor.getSubcommands(descriptor))].filter(([child]) => child !== name)
     return {
       path: [name],
       descriptor,
@@ -50,6 +44,18 @@ export interface Resolved {
   readonly rest: ReadonlyArray<string>
   /** A token where a subcommand was expected but none has that name. */
   readonly unknown?: string
+}
+
+/**
+ * A group's commands in the order its definition lists them (the map of subcommands has none).
+ * Only printing needs the order: it renders the group's help, which a plain run never does.
+ */
+export const ordered = (node: Node): ReadonlyArray<Node> => {
+  const order = (sections(node.descriptor).get("COMMANDS") ?? []).flatMap((block) =>
+    plain(block).split("\n").map((line) => /^\s*(?:- )?(\S+)/.exec(line)?.[1] ?? "")
+  )
+  const position = (child: Node) => order.indexOf(child.path[child.path.length - 1] ?? "")
+  return node.path.length === 0 ? node.children : [...node.children].sort((a, b) => position(a) - position(b))
 }
 
 /** Walks the tokens down the tree as far as they name commands. */
@@ -161,7 +167,7 @@ export const help = (invocation: string, node: Node): string => {
   if (text !== "") out.push(text, "")
   out.push(bold("USAGE"), ...usageLines(invocation, node).map((line) => `  ${line}`), "")
   if (node.children.length > 0) {
-    out.push(bold("COMMANDS"), ...list(node.children.map((child) => [child.path[child.path.length - 1] ?? "", description(child)])), "")
+    out.push(bold("COMMANDS"), ...list(ordered(node).map((child) => [child.path[child.path.length - 1] ?? "", description(child)])), "")
     out.push(`Run '${[invocation, ...node.path].join(" ")} <command> --help' for a command's options.`)
   } else {
     const rows = parameterRows(node)
@@ -175,7 +181,7 @@ export const help = (invocation: string, node: Node): string => {
 export const usage = (invocation: string, node: Node): string => {
   const out = [bold("USAGE"), ...usageLines(invocation, node).map((line) => `  ${line}`)]
   if (node.children.length > 0) {
-    out.push("", bold("COMMANDS"), ...list(node.children.map((child) => [child.path[child.path.length - 1] ?? "", description(child)])))
+    out.push("", bold("COMMANDS"), ...list(ordered(node).map((child) => [child.path[child.path.length - 1] ?? "", description(child)])))
   } else {
     const rows = parameterRows(node)
     if (rows.length > 0) out.push("", bold("OPTIONS"), ...list(rows))

@@ -105,7 +105,7 @@ export const fromParseError = (node: Help.Node, tokens: ReadonlyArray<string>, r
 
 /** A word where a command was expected but none has that name. */
 export const unknownCommand = (node: Help.Node, given: string): UsageError => {
-  const names = node.children.map((child) => child.path[child.path.length - 1] ?? "")
+  const names = Help.ordered(node).map((child) => child.path[child.path.length - 1] ?? "")
   const where = node.path.length === 0 ? "" : ` of '${node.path.join(" ")}'`
   return new UsageError({
     message: `Unknown command ${JSON.stringify(given)}${where}: expected one of ${names.join(", ")}.${didYouMean(given, names)}`,

@@ -309,16 +309,18 @@ export const acquire = (dataDir: string): Effect.Effect<EmbeddedServer, Embedded
 
   const start = async () => {
     Fs.mkdirSync(absolute, { recursive: true })
-    const binaries = ensureBinaries()
-    const owner = postgresUser()
-    if (owner !== undefined) {
-      makeTraversable(binaries)
-      makeTraversable(absolute)
-    }
     // Under the lock, so a process that is stopping the server cannot miss one that is joining.
     return withInitLock(absolute, async () => {
       const running = runningServer(pgData)
       if (running !== undefined) return { port: running.port, started: false, presence: await connectPresence(running.port) }
+      // Only a process that starts the server needs the binaries and their owner (the user lookup
+      // spawns `id`, which a CLI command reusing a running server should not pay for).
+      const binaries = ensureBinaries()
+      const owner = postgresUser()
+      if (owner !== undefined) {
+        makeTraversable(binaries)
+        makeTraversable(absolute)
+      }
       if (!Fs.existsSync(Path.join(pgData, "PG_VERSION"))) await initialise(absolute, pgData, owner)
       const port = await freePort()
       await startServer(absolute, pgData, port, owner)
