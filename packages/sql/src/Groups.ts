@@ -29,14 +29,14 @@ export class Groups extends Effect.Service<Groups>()("@sightline/sql/Groups", {
           ON CONFLICT (brand_id, name) DO NOTHING RETURNING id`
     })
 
+    const columns = sql`
+      g.id, g.brand_id AS "brandId", g.name, g.created_at AS "createdAt",
+      (SELECT count(*) FROM prompts p WHERE p.group_id = g.id) AS "promptsCount"`
+
     const selectByBrand = SqlSchema.findAll({
       Request: Schema.Number,
       Result: Group,
-      execute: (brandId) =>
-        sql`
-          SELECT g.id, g.brand_id AS "brandId", g.name, g.created_at AS "createdAt",
-                 (SELECT count(*) FROM prompts p WHERE p.group_id = g.id) AS "promptsCount"
-          FROM prompt_groups g WHERE g.brand_id = ${brandId} ORDER BY g.id`
+      execute: (brandId) => sql`SELECT ${columns} FROM prompt_groups g WHERE g.brand_id = ${brandId} ORDER BY g.id`
     })
 
     const create = Effect.fn("Groups.create")(function*(input: { readonly brandId: number; readonly name: string }) {
@@ -56,11 +56,7 @@ export class Groups extends Effect.Service<Groups>()("@sightline/sql/Groups", {
     const selectOne = SqlSchema.findOne({
       Request: Schema.Number,
       Result: Group,
-      execute: (id) =>
-        sql`
-          SELECT g.id, g.brand_id AS "brandId", g.name, g.created_at AS "createdAt",
-                 (SELECT count(*) FROM prompts p WHERE p.group_id = g.id) AS "promptsCount"
-          FROM prompt_groups g WHERE g.id = ${id}`
+      execute: (id) => sql`SELECT ${columns} FROM prompt_groups g WHERE g.id = ${id}`
     })
 
     const get = Effect.fn("Groups.get")(function*(groupId: number) {

@@ -7,7 +7,7 @@ import * as Output from "../Output.js"
 import { AdminLive } from "../Services.js"
 import { nothingToChange } from "../UsageError.js"
 import { id, json, list as listOption, listEdit, workspaceId } from "./Common.js"
-import { offerReanalysis, reanalyzeOption } from "./Reanalyze.js"
+import { reanalyzeOption, reportEdit } from "./Reanalyze.js"
 
 const create = Command.make(
   "create",
@@ -92,11 +92,14 @@ const edit = Command.make(
         return yield* nothingToChange(["brands", "edit"], "--name, --website, --country, --language, --aliases, --display-name, --description or --key-features")
       }
       const { aliasesChanged, brand } = yield* Brands.edit(input.id, changes)
-      if (!input.json) yield* Output.line(`Updated brand ${brand.id} (${brand.name}).`)
-      const reanalysis = aliasesChanged
-        ? yield* offerReanalysis({ brandId: brand.id, requested: input.reanalyze, asJson: input.json })
-        : Option.none()
-      if (input.json) yield* Output.json({ ...brand, reanalysis: Option.getOrNull(reanalysis) })
+      yield* reportEdit({
+        record: brand,
+        sentence: `Updated brand ${brand.id} (${brand.name}).`,
+        brandId: brand.id,
+        namesChanged: aliasesChanged,
+        requested: input.reanalyze,
+        asJson: input.json
+      })
     }).pipe(Effect.provide(AdminLive))
 ).pipe(Command.withDescription("Change a brand: name, website, country, language, aliases, display name, description, key features."))
 

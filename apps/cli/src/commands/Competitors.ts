@@ -7,7 +7,7 @@ import { AdminLive } from "../Services.js"
 import * as Option from "effect/Option"
 import { nothingToChange } from "../UsageError.js"
 import { brandId, id, json, list as listOption, listEdit } from "./Common.js"
-import { offerReanalysis, reanalyzeOption } from "./Reanalyze.js"
+import { reanalyzeOption, reportEdit } from "./Reanalyze.js"
 
 const add = Command.make(
   "add",
@@ -56,11 +56,14 @@ const edit = Command.make(
       }
       if (Object.keys(changes).length === 0) return yield* nothingToChange(["competitors", "edit"], "--name, --website or --aliases")
       const { aliasesChanged, competitor } = yield* Competitors.edit(input.id, changes)
-      if (!input.json) yield* Output.line(`Updated competitor ${competitor.id} (${competitor.name}) of brand ${competitor.brandId}.`)
-      const reanalysis = aliasesChanged
-        ? yield* offerReanalysis({ brandId: competitor.brandId, requested: input.reanalyze, asJson: input.json })
-        : Option.none()
-      if (input.json) yield* Output.json({ ...competitor, reanalysis: Option.getOrNull(reanalysis) })
+      yield* reportEdit({
+        record: competitor,
+        sentence: `Updated competitor ${competitor.id} (${competitor.name}) of brand ${competitor.brandId}.`,
+        brandId: competitor.brandId,
+        namesChanged: aliasesChanged,
+        requested: input.reanalyze,
+        asJson: input.json
+      })
     }).pipe(Effect.provide(AdminLive))
 ).pipe(Command.withDescription("Change a competitor: name, website, aliases."))
 

@@ -66,6 +66,26 @@ export const offerReanalysis = (options: { readonly brandId: number; readonly re
     return Option.some(result)
   })
 
+/**
+ * What `brands edit` and `competitors edit` print: the sentence (text) or the record with what was
+ * re-analysed (`--json`), after offering a re-analysis when names or aliases changed.
+ */
+export const reportEdit = <A extends object>(options: {
+  readonly record: A
+  readonly sentence: string
+  readonly brandId: number
+  readonly namesChanged: boolean
+  readonly requested: boolean
+  readonly asJson: boolean
+}) =>
+  Effect.gen(function*() {
+    if (!options.asJson) yield* Output.line(options.sentence)
+    const reanalysis = options.namesChanged
+      ? yield* offerReanalysis({ brandId: options.brandId, requested: options.requested, asJson: options.asJson })
+      : Option.none()
+    if (options.asJson) yield* Output.json({ ...options.record, reanalysis: Option.getOrNull(reanalysis) })
+  })
+
 export const command = Command.make(
   "reanalyze",
   {
