@@ -27,9 +27,11 @@ const percent = (done: number, total: number) => total <= 0 ? 100 : Math.min(100
  * the task completes. On a stream that is not a terminal it draws nothing: stderr of a pipe or a
  * log file must not fill with carriage returns.
  */
-export const terminal = (stream: NodeJS.WriteStream = process.stderr): Layer.Layer<Progress> =>
+export const terminal = (
+  stream: { readonly isTTY?: boolean; readonly write: (text: string) => unknown } = process.stderr
+): Layer.Layer<Progress> =>
   Layer.sync(Progress, () => {
-    if (!stream.isTTY) return { update: () => Effect.void }
+    if (stream.isTTY !== true) return { update: () => Effect.void }
     let shown = ""
     return {
       update: (task, done, total) =>
