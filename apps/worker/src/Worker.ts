@@ -69,7 +69,12 @@ export const run = (settings: WorkerSettings, options: { readonly once: boolean 
     yield* Effect.logInfo(
       `worker ${settings.workerId} starting${options.once ? " (once)" : ""}; engines: ${engines.enabled.join(", ") || "none"}`
     )
-    const waiting = yield* Effect.flatMap(Runs, (runs) => runs.countWaiting(engines.enabled))
+    const runs = yield* Runs
+    const revived = yield* runs.reviveSkipped(engines.enabled)
+    if (revived.length > 0) {
+      yield* Effect.logInfo(`${revived.length} run(s) skipped earlier for want of an engine key are queued again: their engine is configured now`)
+    }
+    const waiting = yield* runs.countWaiting(engines.enabled)
     if (waiting > 0) {
       yield* Effect.logWarning(
         `${waiting} due prompt(s) wait for an engine: none of their AI models is configured (set its API key); they run as soon as one is`

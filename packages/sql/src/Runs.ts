@@ -117,6 +117,24 @@ export class Runs extends Effect.Service<Runs>()("@sightline/sql/Runs", {
       return rows[0]?.count ?? 0
     })
 
+    /**
+     * Gives back the runs of the current slot that were skipped because their engine was not
+     * configured, for the engines that now are: a key set after a worker skipped them is used at
+     * once, not a whole interval later. Only the prompt's latest scheduled slot counts (older ones
+     * stay skipped, as missed slots are not back-filled), and only while the prompt is active.
+     */
+    const reviveSkipped = Effect.fn("Runs.reviveSkipped")(function*(enabled: ReadonlyArray<AiModel>) {
+      return yield* sql`
+        UPDATE prompt_runs r
+        SET status = 'pending', error_code = NULL, error_message = NULL, finished_at = NULL, worker_id = NULL,
+            available_at = now()
+        FROM prompts p
+        WHERE p.id = r.prompt_id AND p.active AND r.status = 'skipped' AND r.error_code = 'engine_disabled'
+          AND r.engine = ANY(${enabled}::text[])
+          AND NOT EXISTS (SELECT 1 FROM prompt_runs later WHERE later.prompt_id = r.prompt_id AND later.slot > r.slot)
+        RETURNING r.id AS "runId", r.prompt_id AS "promptId", r.engine`.pipe(Effect.flatMap(decodeRows(Skipped)), Effect.orDie)
+    })
+
     /** Marks pending runs of engines this worker cannot call as skipped (a log line, not a failure). */
     const skipDisabled = Effect.fn("Runs.skipDisabled")(function*(enabled: ReadonlyArray<AiModel>) {
       return yield* sql`
@@ -256,6 +274,6 @@ export class Runs extends Effect.Service<Runs>()("@sightline/sql/Runs", {
         LIMIT ${options.limit ?? 50}`.pipe(Effect.flatMap(decodeRows(RunRow)), Effect.orDie)
     })
 
-    return { scheduleDue, countWaiting, skipDisabled, claim, heartbeat, succeed, skip, fail, retryLater, release, slotSettled, list } as const
+    return { scheduleDue, countWaiting, reviveSkipped, skipDisabled, claim, heartbeat, succeed, skip, fail, retryLater, release, slotSettled, list } as const
   })
 }) {}
