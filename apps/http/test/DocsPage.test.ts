@@ -1,6 +1,7 @@
 import * as HttpServer from "@effect/platform/HttpServer"
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Fs from "node:fs"
 import { chromium } from "playwright-core"
 import { makeHarness } from "./support/Harness.js"
 
@@ -21,7 +22,11 @@ const FLAGS = [
 ]
 
 const browser = Effect.acquireRelease(
-  Effect.promise(() => chromium.launch({ executablePath: CHROMIUM, args: FLAGS })),
+  Effect.suspend(() =>
+    Fs.existsSync(CHROMIUM)
+      ? Effect.promise(() => chromium.launch({ executablePath: CHROMIUM, args: FLAGS }))
+      : Effect.dieMessage(`No Chromium at ${CHROMIUM}: install it (apt-get install -y chromium, as .ci/run does) or set CHROMIUM_PATH.`)
+  ),
   (b) => Effect.promise(() => b.close())
 )
 
