@@ -6,7 +6,6 @@ import * as ConfigProvider from "effect/ConfigProvider"
 import type * as Console from "effect/Console"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import { spawn } from "node:child_process"
@@ -16,7 +15,7 @@ import * as Path from "node:path"
 import { fileURLToPath } from "node:url"
 import type {} from "../../../packages/sql/test-support/globalSetup.js"
 import { freshDatabaseUrl } from "../../../packages/sql/test-support/TestDatabase.js"
-import { run } from "../src/Cli.js"
+import { exitCode, run } from "../src/Cli.js"
 
 const ROOT = Path.resolve(Path.dirname(fileURLToPath(import.meta.url)), "../../..")
 const MAIN = Path.join(ROOT, "apps/cli/src/main.ts")
@@ -33,12 +32,12 @@ interface Run {
 }
 
 /** Runs the real CLI as a child process against the test database (slow: ~2-4 s per run). */
-const child = (...args: ReadonlyArray<string>) =>
+const childWith = (env: Record<string, string>, args: ReadonlyArray<string>) =>
   Effect.flatMap(CliDatabase, ({ url }) =>
     Effect.async<Run>((resume) => {
-      const process_ = spawn(process.execPath, ["--import", "tsx", MAIN, ...args], {
+      const process_ = spawn(process.execPath, ["--conditions=@sightline/source", "--import", "tsx", MAIN, ...args], {
         cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: url, NO_COLOR: "1" }
+        env: { ...process.env, DATABASE_URL: url, ...env }
       })
       let stdout = ""
       let stderr = ""
@@ -46,6 +45,8 @@ const child = (...args: ReadonlyArray<string>) =>
       process_.stderr.on("data", (chunk) => (stderr += String(chunk)))
       process_.on("close", (code) => resume(Effect.succeed({ code, stdout, stderr })))
     }))
+
+const child = (...args: ReadonlyArray<string>) => childWith({ NO_COLOR: "1" }, args)
 
 /**
  * Runs the same CLI program in this process (what main.ts runs, minus the runtime's exit code):
@@ -70,7 +71,7 @@ const cli = (...args: ReadonlyArray<string>) =>
       Effect.withConsole(capture),
       Effect.exit
     )
-    const result: Run = { code: Exit.isSuccess(exit) ? 0 : 1, stdout: out.join(""), stderr: err.join("") }
+    const result: Run = { code: exitCode(exit), stdout: out.join(""), stderr: err.join("") }
     return result
   })
 
@@ -219,7 +220,7 @@ layer(Live, { timeout: 120_000 })("the CLI", (it) => {
       expect(JSON.parse(created.stdout)).toEqual({ id: expect.any(Number) })
       expect(duplicate).toEqual({ code: 1, stdout: "", stderr: "Error: A workspace named \"Other\" already exists.\n" })
       for (const run of [missing, notANumber, unknown]) {
-        expect(run.code).toBe(1)
+        expect(run.code).toBe(2)
         expect(run.stdout).toBe("")
         expect(run.stderr).not.toBe("")
         expect(run.stderr).not.toMatch(/\n\s+at /)
@@ -228,5 +229,146 @@ layer(Live, { timeout: 120_000 })("the CLI", (it) => {
       for (const command of ["db", "demo", "workspaces", "brands", "competitors", "groups", "prompts", "keys"]) {
         expect(help.stdout).toContain(command)
       }
+    }), 120_000)
+
+  it.effect("usage errors name the option, the value and the expected form, print the usage, and exit with 2", () =>
+    Effect.gen(function*() {
+      const usageError = (args: ReadonlyArray<string>, message: string, usageLine: unknown) =>
+        Effect.map(cli(...args), (run) => {
+          expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 2, stdout: "" })
+          const [first, blank, heading, usage] = run.stderr.split("\n")
+          expect([first, blank, heading, usage?.trim()]).toEqual([`Error: ${message}`, "", "USAGE", usageLine])
+          return run.stderr
+        })
+      yield* usageError(
+        ["keys", "revoke", "abc"],
+        "Invalid value \"abc\" for <ID>: expected a whole number (id of the key, as keys list shows it).",
+        "sightline keys revoke [--json] <ID>"
+      )
+      const lst = yield* usageError(
+        ["keys", "lst"],
+        "Unknown command \"lst\" of 'keys': expected one of create, list, revoke, rotate. Did you mean list?",
+        "sightline keys <command> [options]"
+      )
+      expect(lst).toMatch(/COMMANDS\n {2}create {2}.+\n {2}list {4}.+\n {2}revoke {2}.+\n {2}rotate {2}/)
+      const country = yield* usageError(
+        ["brands", "create", "--workspace", "1", "--name", "X", "--website", "https://x.example", "--language", "en"],
+        "Missing option --country: expected ISO 3166-1 alpha-2 country code, e.g. US.",
+        expect.stringMatching(/^sightline brands create --workspace integer --name text .*--country text/)
+      )
+      expect(country).toMatch(/--country text +ISO 3166-1 alpha-2 country code, e\.g\. US\. \(required\)/)
+      yield* usageError(
+        ["keys", "list", "--workspace", "one"],
+        "Invalid value \"one\" for --workspace: expected a whole number (id of the workspace).",
+        "sightline keys list --workspace integer [--json]"
+      )
+      yield* usageError(
+        ["runs", "list", "--status", "done"],
+        "Invalid value \"done\" for --status: expected one of pending, running, succeeded, failed, skipped.",
+        expect.stringMatching(/^sightline runs list /)
+      )
+      yield* usageError(["keys", "list", "--workspace", "1", "--jsn"], "Unknown option --jsn for 'keys list'. Did you mean --json?", "sightline keys list --workspace integer [--json]")
+      yield* usageError(
+        ["--log-level", "warning", "workspaces", "list"],
+        "Invalid value \"warning\" for --log-level: expected one of all, trace, debug, info, warn, error, fatal, off.",
+        "sightline <command> [options]"
+      )
+      yield* usageError(["prompts", "edit", "1"], "Nothing to change: give at least one of --text, --models, --every, --group or --no-group.", expect.stringMatching(/^sightline prompts edit /))
+      // the LOG_LEVEL spelling is the --log-level spelling
+      expect(yield* ok("--log-level", "warn", "workspaces", "list")).toEqual(expect.any(Array))
+
+      const help = yield* cli("keys", "rotate", "--help")
+      expect(help.code).toBe(0)
+      expect(help.stdout).toContain("USAGE\n  sightline keys rotate [--expires-at text] [--json] <ID>")
+      expect(help.stdout).not.toContain("\x1b[")
+    }), 120_000)
+
+  it.effect("admin: edit, pause, resume, run now and softly delete prompts; edit brands and competitors; rotate keys; rename and delete groups", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const workspace = idOf(yield* ok("workspaces", "create", "--name", "Admin"))
+      const brand = idOf(
+        yield* ok("brands", "create", "--workspace", String(workspace), "--name", "Acme", "--website", "https://acme.example", "--country", "US", "--language", "en")
+      )
+      const b = String(brand)
+      const group = idOf(yield* ok("groups", "create", "--brand", b, "--name", "Pricing"))
+      const other = idOf(yield* ok("groups", "create", "--brand", b, "--name", "Other"))
+      const prompt = idOf(yield* ok("prompts", "add", "--brand", b, "--text", "best crm", "--group", String(group)))
+      const second = idOf(yield* ok("prompts", "add", "--brand", b, "--text", "cheap crm"))
+      const p = String(prompt)
+
+      // edit: validated as add, same messages; nothing written on failure
+      expect(yield* ok("prompts", "edit", p, "--text", "best CRM 2026", "--models", "gemini,grok", "--every", "12h", "--group", String(other)))
+        .toMatchObject({ id: prompt, text: "best CRM 2026", models: ["gemini", "grok"], every: "12h", group_id: other, status: "active" })
+      yield* fails(/Unknown AI model "chatgpt"/, "prompts", "edit", p, "--models", "chatgpt")
+      yield* fails(/Invalid interval "fortnightly"/, "prompts", "edit", p, "--every", "fortnightly")
+      yield* fails(/A prompt named "cheap crm" already exists/, "prompts", "edit", p, "--text", "cheap crm")
+      yield* fails(/Prompt 999999 does not exist/, "prompts", "edit", "999999", "--text", "x")
+      expect(yield* ok("prompts", "edit", p, "--no-group")).toMatchObject({ group_id: null })
+
+      // pause / resume: idempotent; a paused prompt is not scheduled and cannot be run now
+      yield* sql`INSERT INTO prompt_runs (prompt_id, engine, slot) VALUES (${prompt}, 'gemini', now())`
+      expect(yield* ok("prompts", "pause", p)).toMatchObject({ active: false, status: "paused" })
+      expect(yield* ok("prompts", "pause", p)).toMatchObject({ status: "paused" })
+      const [queued] = yield* sql`SELECT status, error_code FROM prompt_runs WHERE prompt_id = ${prompt}`
+      expect(queued).toEqual({ status: "skipped", error_code: "prompt_paused" })
+      yield* fails(/Prompt \d+ is paused: resume it first/, "prompts", "run-now", p)
+      expect(yield* ok("prompts", "resume", p)).toMatchObject({ active: true, status: "active" })
+
+      // run-now: due at once
+      yield* sql`UPDATE prompts SET next_run_at = now() + interval '1 day' WHERE id = ${prompt}`
+      const due = yield* ok("prompts", "run-now", p)
+      expect(Date.parse(String(field(due, "next_run_at")))).toBeLessThanOrEqual(Date.now() + 1000)
+
+      // delete (soft): gone from the listing, history kept, no further change
+      expect(yield* ok("prompts", "delete", String(second))).toMatchObject({ id: second, status: "deleted", active: false })
+      expect(yield* ok("prompts", "delete", String(second))).toMatchObject({ status: "deleted" })
+      expect(yield* ok("prompts", "list", "--brand", b)).toMatchObject([{ id: prompt }])
+      expect(yield* ok("prompts", "list", "--brand", b, "--deleted")).toMatchObject([{ id: prompt }, { id: second, status: "deleted" }])
+      expect((yield* sql`SELECT count(*)::int AS n FROM prompts WHERE id = ${second}`)[0]).toEqual({ n: 1 })
+      yield* fails(/Prompt \d+ is deleted/, "prompts", "resume", String(second))
+      yield* fails(/Prompt \d+ is deleted/, "prompts", "run-now", String(second))
+
+      // brands edit, with the same checks as create; changed aliases offer a re-analysis
+      const edited = yield* ok("brands", "edit", b, "--aliases", "AcmeCRM, Acme Inc", "--country", "de", "--reanalyze")
+      expect(edited).toMatchObject({ id: brand, country_code: "DE", aliases: ["AcmeCRM", "Acme Inc"], reanalysis: { analysed: 0, skipped: 0 } })
+      expect(yield* ok("brands", "edit", b, "--description", "CRM")).toMatchObject({ description: "CRM", reanalysis: null })
+      const hint = yield* cli("brands", "edit", b, "--aliases", "Acme")
+      expect(hint).toMatchObject({ code: 0, stderr: "" })
+      expect(hint.stdout).toContain(`run 'reanalyze --brand ${brand}' to apply the new ones`)
+      yield* fails(/Unknown country code "ZZ"/, "brands", "edit", b, "--country", "ZZ")
+      yield* fails(/Invalid website "acme"/, "brands", "edit", b, "--website", "acme")
+      yield* fails(/Brand 999999 does not exist/, "brands", "edit", "999999", "--name", "X")
+
+      // competitors edit and remove
+      const rival = idOf(yield* ok("competitors", "add", "--brand", b, "--name", "Rival", "--website", "https://rival.example"))
+      idOf(yield* ok("competitors", "add", "--brand", b, "--name", "Third", "--website", "https://third.example"))
+      expect(yield* ok("competitors", "edit", String(rival), "--aliases", "RIV", "--website", "https://rival.example/en"))
+        .toMatchObject({ id: rival, aliases: ["RIV"], website: "https://rival.example/en", reanalysis: null })
+      yield* fails(/A competitor named "Third" already exists/, "competitors", "edit", String(rival), "--name", "Third")
+      expect(yield* ok("competitors", "remove", String(rival))).toEqual({ id: rival, brand_id: brand, removed: true })
+      expect(yield* ok("competitors", "list", "--brand", b)).toMatchObject([{ name: "Third" }])
+      yield* fails(/Competitor \d+ does not exist/, "competitors", "remove", String(rival))
+
+      // groups rename and delete: prompts stay, ungrouped
+      yield* ok("prompts", "edit", p, "--group", String(group))
+      expect(yield* ok("groups", "rename", String(group), "--name", "Costs")).toMatchObject({ id: group, name: "Costs", prompts_count: 1 })
+      yield* fails(/A group named "Other" already exists/, "groups", "rename", String(group), "--name", "Other")
+      expect(yield* ok("groups", "delete", String(group))).toEqual({ id: group, name: "Costs", prompts_ungrouped: 1, deleted: true })
+      expect(yield* ok("prompts", "list", "--brand", b)).toMatchObject([{ id: prompt, group_id: null }])
+      yield* fails(/Group \d+ does not exist/, "groups", "delete", String(group))
+
+      // keys rotate: same name, scope and rate limit; the old key is revoked in the same step
+      const key = yield* ok("keys", "create", "--workspace", String(workspace), "--name", "ci", "--brand", b, "--rate-limit", "30")
+      const rotated = yield* ok("keys", "rotate", String(field(key, "id")))
+      expect(rotated).toEqual({
+        id: expect.any(Number), key: expect.stringMatching(/^sl_/), expires_at: expect.any(String), replaced: field(key, "id"), revoked_at: expect.any(String)
+      })
+      expect(yield* ok("keys", "list", "--workspace", String(workspace))).toMatchObject([
+        { id: field(key, "id"), status: "revoked" },
+        { id: field(rotated, "id"), name: "ci", scope: `brand:${brand}`, rate_limit_per_minute: 30, status: "active" }
+      ])
+      yield* fails(/API key \d+ is revoked/, "keys", "rotate", String(field(key, "id")))
+      yield* fails(/API key 424242 does not exist/, "keys", "rotate", "424242")
     }), 120_000)
 })

@@ -13,7 +13,7 @@ import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as SqlClient from "@effect/sql/SqlClient"
-import { SentimentLexiconLive } from "@sightline/domain"
+import { SentimentLexiconLive } from "@sightline/domain/Sentiment"
 import { ApiKeys } from "@sightline/sql/ApiKeys"
 import * as Database from "@sightline/sql/Database"
 import { seed } from "@sightline/sql/DemoSeed"
@@ -195,6 +195,7 @@ const table = (results: ReadonlyArray<{ readonly target: Target; readonly sequen
 
 /** The application as main.ts composes it, on a free port of 127.0.0.1 and a rate limit out of the way. */
 const settings: HttpConfig.HttpSettings = {
+  host: "127.0.0.1",
   port: 0,
   defaultRateLimitPerMinute: 10_000_000,
   keyUsageFlushMillis: 5_000,

@@ -4,6 +4,8 @@ import * as Layer from "effect/Layer"
 
 /** Every setting of the HTTP server; the only place apps/http reads configuration. */
 export interface HttpSettings {
+  /** The interface to listen on: 0.0.0.0 (all IPv4), 127.0.0.1 (this machine only), :: (all, IPv6 too). */
+  readonly host: string
   readonly port: number
   /** Requests per minute of a key without its own limit, and of each client IP without a valid key. */
   readonly defaultRateLimitPerMinute: number
@@ -28,6 +30,7 @@ const positive = (name: string, fallback: number) =>
   )
 
 export const config: Config.Config<HttpSettings> = Config.all({
+  host: Config.string("HOST").pipe(Config.withDefault("0.0.0.0")),
   port: Config.port("PORT").pipe(Config.withDefault(3000)),
   defaultRateLimitPerMinute: Config.integer("RATE_LIMIT_PER_MINUTE").pipe(
     Config.validate({ message: "RATE_LIMIT_PER_MINUTE must be positive", validation: (n) => n > 0 }),

@@ -163,7 +163,7 @@ export const layer = HttpApiBuilder.middleware(
     function run(app: HttpApp.Default, request: HttpServerRequest.HttpServerRequest, state: RequestState) {
       if (request.method !== "GET" && isKnownPath(request.url)) {
         // Every method but GET (HEAD and OPTIONS included) on a known path is a 405, before the
-        // router and so before authentication (DECISIONS.md, Errors).
+        // router and so before authentication (docs/api-decisions.md, Errors).
         return Effect.succeed(errorResponse(MethodNotAllowed.create(request.method)))
       }
       if (Buffer.byteLength(request.url) > settings.maxUrlBytes) {

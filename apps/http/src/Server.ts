@@ -31,12 +31,29 @@ export const ApiLive = HttpApiBuilder.api(SightlineApi).pipe(
 )
 
 /**
+ * The /docs page works offline: Scalar's script is served inline by @effect/platform, its default
+ * fonts (fonts.scalar.com) are off, and so are its cloud features (the developer toolbar with
+ * Share and Generate SDKs, telemetry). The api-key scheme is pre-selected for "Test request".
+ * `showToolbar` and `telemetry` exist in the bundled Scalar but not in @effect/platform's type.
+ */
+const docsPage: HttpApiScalar.ScalarConfig & {
+  readonly showToolbar: "never"
+  readonly telemetry: false
+  readonly authentication: { readonly preferredSecurityScheme: string }
+} = {
+  withDefaultFonts: false,
+  showToolbar: "never",
+  telemetry: false,
+  authentication: { preferredSecurityScheme: "apiKey" }
+}
+
+/**
  * The whole HTTP application, served on whatever HttpServer is provided (a real port in main, a
  * test server in tests). Needs a SqlClient and the Settings.
  */
 export const AppLive = HttpApiBuilder.serve().pipe(
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/v1/openapi.json" })),
-  Layer.provide(HttpApiScalar.layer({ path: "/docs" })),
+  Layer.provide(HttpApiScalar.layer({ path: "/docs", scalar: docsPage })),
   Layer.provide(Edge.layer),
   Layer.provide(ApiLive),
   Layer.provide(KnownKeys.layer),

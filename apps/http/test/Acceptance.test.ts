@@ -11,7 +11,7 @@ import { get, makeHarness, type Reply, request } from "./support/Harness.js"
 import { errorBody, items } from "./support/Json.js"
 
 /**
- * The acceptance rules of the spec and DECISIONS.md that the other suites do not pin down, probed
+ * The acceptance rules of the spec and docs/api-decisions.md that the other suites do not pin down, probed
  * black-box over HTTP: every method but GET, brand_id on item endpoints, pagination and ordering
  * of every list (on crafted ties), exact field sets and formats, the OpenAPI document, key expiry
  * and revocation through the admin write path.
@@ -182,7 +182,7 @@ type Row = Record<string, unknown>
 const num = (row: Row, field: string) => Number(row[field])
 const str = (row: Row, field: string) => String(row[field])
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-/** DECISIONS.md, Ordering: a strict order (no ties), so pages never overlap. */
+/** docs/api-decisions.md, Ordering: a strict order (no ties), so pages never overlap. */
 const ORDERS: Record<string, (a: Row, b: Row) => number> = {
   byId: (a, b) => num(a, "id") - num(b, "id"),
   response: (a, b) => byText(str(b, "created_at"), str(a, "created_at")) || num(b, "id") - num(a, "id"),

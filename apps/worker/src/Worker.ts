@@ -16,7 +16,7 @@ export const scheduleDue = Effect.gen(function*() {
   const engines = yield* Engines.Engines
   let created = 0
   for (;;) {
-    const batch = yield* runs.scheduleDue({ limit: SCHEDULE_BATCH })
+    const batch = yield* runs.scheduleDue({ limit: SCHEDULE_BATCH, enabled: engines.enabled })
     created += batch.runsCreated
     if (batch.promptsAdvanced < SCHEDULE_BATCH) break
   }
@@ -81,6 +81,17 @@ export const run = (settings: WorkerSettings, options: { readonly once: boolean 
     yield* Effect.logInfo(
       `worker ${settings.workerId} starting${options.once ? " (once)" : ""}; engines: ${engines.enabled.join(", ") || "none"}`
     )
+    const runs = yield* Runs
+    const revived = yield* runs.reviveSkipped(engines.enabled)
+    if (revived.length > 0) {
+      yield* Effect.logInfo(`${revived.length} run(s) skipped earlier for want of an engine key are queued again: their engine is configured now`)
+    }
+    const waiting = yield* runs.countWaiting(engines.enabled)
+    if (waiting > 0) {
+      yield* Effect.logWarning(
+        `${waiting} due prompt(s) wait for an engine: none of their AI models is configured (set its API key); they run as soon as one is`
+      )
+    }
     yield* scheduleDue
     const lanes = engines.enabled.flatMap((engine) =>
       Array.from({ length: settings.engineConcurrency?.[engine] ?? settings.concurrency }, () => lane(settings, engine, options.once))

@@ -114,7 +114,7 @@ const list = (reply: Reply) => {
   return items(reply.body)
 }
 
-/** DECISIONS.md's position: 1 + tracked brands whose first mention comes earlier in the text. */
+/** docs/api-decisions.md's position: 1 + tracked brands whose first mention comes earlier in the text. */
 const positionIn = (text: string, name: string, tracked: ReadonlyArray<string>) => {
   const at = text.indexOf(name)
   expect(at, `${name} in ${text}`).toBeGreaterThanOrEqual(0)

@@ -127,6 +127,37 @@ layer(WorkerTestLayer, { timeout: 60_000, excludeTestServices: true })("the run 
       ])
     }))
 
+  it.scoped("a worker without any of a prompt's engines leaves it due: setting the key later runs it at once", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const openai = yield* openAiFake
+      const { promptId } = yield* seedBrand({ engines: ["chat_gpt"] })
+      const nextRun = sql`SELECT next_run_at FROM prompts WHERE id = ${promptId}`
+      const [before] = yield* nextRun
+      yield* Worker.run(settings(), { once: true }).pipe(Effect.provide(enginesLayer({})))
+      expect(yield* runsOf([promptId])).toEqual([])
+      expect((yield* nextRun)[0]).toEqual(before)
+      yield* Worker.run(settings(), { once: true }).pipe(Effect.provide(enginesLayer({ openai: openai.baseUrl })))
+      expect((yield* runsOf([promptId])).map((r) => [r["engine"], r["status"]])).toEqual([["chat_gpt", "succeeded"]])
+    }))
+
+  it.scoped("a run skipped for want of an engine key is collected by the next worker that has the key, in the same slot", () =>
+    Effect.gen(function*() {
+      const openai = yield* openAiFake
+      const perplexity = yield* Effect.acquireRelease(Effect.promise(PerplexityFake.start), (f) => Effect.promise(() => f.close()))
+      const { promptId } = yield* seedBrand({ engines: ["chat_gpt", "perplexity"] })
+      yield* Worker.run(settings(), { once: true }).pipe(Effect.provide(enginesLayer({ openai: openai.baseUrl })))
+      expect((yield* runsOf([promptId])).map((r) => [r["engine"], r["status"], r["error_code"]])).toEqual([
+        ["chat_gpt", "succeeded", null],
+        ["perplexity", "skipped", "engine_disabled"]
+      ])
+      yield* Worker.run(settings(), { once: true }).pipe(Effect.provide(enginesLayer({ perplexity: perplexity.baseUrl })))
+      expect((yield* runsOf([promptId])).map((r) => [r["engine"], r["status"], r["error_code"], r["error_message"]])).toEqual([
+        ["chat_gpt", "succeeded", null, null],
+        ["perplexity", "succeeded", null, null]
+      ])
+    }))
+
   it.scoped("interrupting the worker (SIGTERM) releases its in-flight run", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient

@@ -1,5 +1,5 @@
 /**
- * The metric definitions of DECISIONS.md as pure functions. The API computes most of them in SQL;
+ * The metric definitions of docs/api-decisions.md as pure functions. The API computes most of them in SQL;
  * those queries must agree with these definitions (docs/metrics.md gives the SQL spelling and
  * worked examples). Every decimal string is made with `formatDecimal` (two fraction digits, half
  * away from zero), and a metric with no data is "0.00".

@@ -1,17 +1,8 @@
+// The contract surface: what a consumer of the API and the typed client needs. It imports nothing
+// beyond effect and @effect/platform. The text analysis (nlp.js lexicons, sentiment, tldts) is
+// the separate entry point "@sightline/domain/analysis" (see the package README).
 export * from "./AiModel.js"
 export * as ApiKeyFormat from "./ApiKeyFormat.js"
 export * from "./DecimalString.js"
 export * as Metrics from "./Metrics.js"
-export * as Mentions from "./analysis/Mentions.js"
-export * as Citations from "./analysis/Citations.js"
-export * as ResponseAnalysis from "./analysis/ResponseAnalysis.js"
-export * as ActionPlanner from "./ActionPlanner.js"
-export { Sentiment, SentimentLexiconLive } from "./Sentiment.js"
-export { findMentions } from "./analysis/Mentions.js"
-export type { BrandMention, TrackedBrand } from "./analysis/Mentions.js"
-export { normaliseCitations, normaliseSearchQueries } from "./analysis/Citations.js"
-export { analyseResponse } from "./analysis/ResponseAnalysis.js"
-export type { ResponseAnalysis as ResponseAnalysisResult } from "./analysis/ResponseAnalysis.js"
-export { planActions } from "./ActionPlanner.js"
-export type { PlannedAction, PromptEvidence } from "./ActionPlanner.js"
 export * as Api from "./api/index.js"

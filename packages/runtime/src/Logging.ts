@@ -22,6 +22,16 @@ export const jsonLogger = Logger.make(({ annotations, cause, date, logLevel, mes
   process.stderr.write(`${JSON.stringify(line)}\n`)
 })
 
+/**
+ * The one spelling of log levels, for LOG_LEVEL and the CLI's --log-level alike: Effect's own
+ * labels in lower case (`warn`, `off`), any case accepted.
+ */
+export const LEVEL_NAMES = ["all", "trace", "debug", "info", "warn", "error", "fatal", "off"] as const
+
+/** The level a name spells (any case), if any. */
+export const levelNamed = (name: string): LogLevel.LogLevel | undefined =>
+  LogLevel.allLevels.find((level) => level.label === name.trim().toUpperCase())
+
 /** The JSON logger, from LOG_LEVEL up (`defaultLevel` when unset). */
 export const layer = (defaultLevel: LogLevel.LogLevel = LogLevel.Info) =>
   Layer.unwrapEffect(

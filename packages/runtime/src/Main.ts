@@ -1,5 +1,6 @@
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import type * as Effect from "effect/Effect"
+import type * as Exit from "effect/Exit"
 
 /**
  * A Ctrl-C or a supervisor's SIGTERM to the process group of `pnpm start|worker|cli` reaches the app
@@ -23,11 +24,21 @@ const ignoreDuplicateSignals = () => {
   process.on("SIGTERM", onSignal)
 }
 
-/** Runs an app's main effect: graceful interruption on SIGINT/SIGTERM, exit code 1 on failure. */
+/**
+ * Runs an app's main effect: graceful interruption on SIGINT/SIGTERM, exit code 1 on failure
+ * (or what `exitCode` says, e.g. the CLI's 2 for a usage error).
+ */
 export const runMain = <E, A>(
   program: Effect.Effect<A, E>,
-  options: { readonly disableErrorReporting?: boolean } = {}
+  options: { readonly disableErrorReporting?: boolean; readonly exitCode?: (exit: Exit.Exit<unknown, unknown>) => number } = {}
 ): void => {
   ignoreDuplicateSignals()
-  NodeRuntime.runMain(program, { disablePrettyLogger: true, disableErrorReporting: options.disableErrorReporting ?? false })
+  const exitCode = options.exitCode
+  NodeRuntime.runMain(program, {
+    disablePrettyLogger: true,
+    disableErrorReporting: options.disableErrorReporting ?? false,
+    ...(exitCode === undefined ? {} : {
+      teardown: <E2, A2>(exit: Exit.Exit<E2, A2>, onExit: (code: number) => void) => onExit(exitCode(exit))
+    })
+  })
 }

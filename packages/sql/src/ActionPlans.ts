@@ -14,7 +14,7 @@ import { ResponseStore } from "./ResponseStore.js"
 
 /** The planner looks at this many days of responses, so a plan follows how answers change. */
 export const EVIDENCE_WINDOW_DAYS = 90
-/** Below this brand sentiment a mention is quoted as negative evidence (DECISIONS.md: negative < 40). */
+/** Below this brand sentiment a mention is quoted as negative evidence (docs/api-decisions.md: negative < 40). */
 const NEGATIVE_BELOW = 40
 const NEGATIVE_SAMPLES = 10
 

@@ -32,10 +32,21 @@ export class BrandNotInWorkspace extends Schema.TaggedError<BrandNotInWorkspace>
 
 export class GroupNotFound extends Schema.TaggedError<GroupNotFound>()("GroupNotFound", {
   groupId: Schema.Number,
-  brandId: Schema.Number
+  /** The brand it was looked for in, when the command named one. */
+  brandId: Schema.optional(Schema.Number)
 }) {
   override get message() {
-    return `Group ${this.groupId} does not exist in brand ${this.brandId}.`
+    return this.brandId === undefined
+      ? `Group ${this.groupId} does not exist.`
+      : `Group ${this.groupId} does not exist in brand ${this.brandId}.`
+  }
+}
+
+export class CompetitorNotFound extends Schema.TaggedError<CompetitorNotFound>()("CompetitorNotFound", {
+  competitorId: Schema.Number
+}) {
+  override get message() {
+    return `Competitor ${this.competitorId} does not exist.`
   }
 }
 
@@ -44,6 +55,26 @@ export class PromptNotFound extends Schema.TaggedError<PromptNotFound>()("Prompt
 }) {
   override get message() {
     return `Prompt ${this.promptId} does not exist.`
+  }
+}
+
+/** A prompt whose state forbids the change (a deleted prompt cannot be resumed or run). */
+export class PromptNotChangeable extends Schema.TaggedError<PromptNotChangeable>()("PromptNotChangeable", {
+  promptId: Schema.Number,
+  state: Schema.Literal("deleted", "paused")
+}) {
+  override get message() {
+    return this.state === "deleted"
+      ? `Prompt ${this.promptId} is deleted: its history stays queryable, but it can no longer be changed or run.`
+      : `Prompt ${this.promptId} is paused: resume it first (prompts resume ${this.promptId}).`
+  }
+}
+
+export class ApiKeyRevoked extends Schema.TaggedError<ApiKeyRevoked>()("ApiKeyRevoked", {
+  keyId: Schema.Number
+}) {
+  override get message() {
+    return `API key ${this.keyId} is revoked: create a new key instead (keys create).`
   }
 }
 

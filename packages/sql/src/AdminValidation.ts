@@ -37,6 +37,10 @@ export const nameList = (values: ReadonlyArray<string>): ReadonlyArray<string> =
   return out
 }
 
+/** Whether two lists hold the same names in the same order (did an edit change the aliases?). */
+export const sameList = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean =>
+  a.length === b.length && a.every((x, i) => x === b[i])
+
 /** Splits a list given on the command line or in a CSV cell (`a,b`, `a|b`, `a;b`). */
 export const splitList = (raw: string, separators: RegExp = /[,|;]/): ReadonlyArray<string> =>
   raw.split(separators).map((s) => s.trim()).filter((s) => s !== "")

@@ -4,7 +4,7 @@ import * as ApiKeyFormat from "@sightline/domain/ApiKeyFormat"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { ApiKeyNotFound, BrandNotFound, BrandNotInWorkspace, InvalidValue, WorkspaceNotFound } from "./AdminErrors.js"
+import { ApiKeyNotFound, ApiKeyRevoked, BrandNotFound, BrandNotInWorkspace, InvalidValue, WorkspaceNotFound } from "./AdminErrors.js"
 import { exists, positiveInteger, requiredText } from "./AdminValidation.js"
 
 export const ApiKeyListing = Schema.Struct({
@@ -165,6 +165,45 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("@sightline/sql/ApiKeys",
       return row.value
     })
 
-    return { create, list, revoke } as const
+    const selectOne = SqlSchema.findOne({
+      Request: Schema.Number,
+      Result: Schema.Struct({
+        workspaceId: Schema.Number,
+        brandId: Schema.NullOr(Schema.Number),
+        name: Schema.String,
+        rateLimitPerMinute: Schema.NullOr(Schema.Number),
+        revoked: Schema.Boolean
+      }),
+      execute: (id) =>
+        sql`
+          SELECT workspace_id AS "workspaceId", brand_id AS "brandId", name, rate_limit_per_minute AS "rateLimitPerMinute",
+                 revoked_at IS NOT NULL AS revoked
+          FROM api_keys WHERE id = ${id}`
+    })
+
+    /**
+     * Replaces a key in one transaction: a new key with the same name, scope and rate limit (valid
+     * for 6 months unless `expiresAt` says otherwise), and the old one revoked. A revoked key cannot
+     * be rotated (nothing is using it); create a new one instead.
+     */
+    const rotate = Effect.fn("ApiKeys.rotate")(function*(keyId: number, options: { readonly expiresAt?: Date } = {}) {
+      return yield* sql.withTransaction(Effect.gen(function*() {
+        const old = yield* Effect.orDie(selectOne(keyId))
+        if (Option.isNone(old)) return yield* new ApiKeyNotFound({ keyId })
+        if (old.value.revoked) return yield* new ApiKeyRevoked({ keyId })
+        const created = yield* create({
+          workspaceId: old.value.workspaceId,
+          name: old.value.name,
+          ...(old.value.brandId === null ? {} : { brandId: old.value.brandId }),
+          ...(old.value.rateLimitPerMinute === null ? {} : { rateLimitPerMinute: old.value.rateLimitPerMinute }),
+          ...(options.expiresAt === undefined ? {} : { expiresAt: options.expiresAt })
+        })
+        const revoked = yield* Effect.orDie(revokeRow(keyId))
+        if (Option.isNone(revoked)) return yield* new ApiKeyNotFound({ keyId })
+        return { ...created, replaced: keyId, revokedAt: revoked.value.revokedAt }
+      })).pipe(Effect.catchTag("SqlError", Effect.die))
+    })
+
+    return { create, list, revoke, rotate } as const
   })
 }) {}

@@ -4,7 +4,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { BrandNotFound, DuplicateName, InvalidCountry, InvalidLanguage, WorkspaceNotFound } from "./AdminErrors.js"
-import { IdRow, nameList, requiredText, website } from "./AdminValidation.js"
+import { IdRow, nameList, requiredText, sameList, website } from "./AdminValidation.js"
 
 export const Brand = Schema.Struct({
   id: Schema.Number,
@@ -29,6 +29,18 @@ export interface CreateBrand {
   readonly country: string
   /** ISO 639-1, any case. */
   readonly language: string
+  readonly aliases?: ReadonlyArray<string>
+  readonly displayName?: string
+  readonly description?: string
+  readonly keyFeatures?: ReadonlyArray<string>
+}
+
+/** What `edit` may change; absent fields stay as they are. */
+export interface EditBrand {
+  readonly name?: string
+  readonly website?: string
+  readonly country?: string
+  readonly language?: string
   readonly aliases?: ReadonlyArray<string>
   readonly displayName?: string
   readonly description?: string
@@ -135,6 +147,43 @@ export class Brands extends Effect.Service<Brands>()("@sightline/sql/Brands", {
       return row.value
     })
 
-    return { create, list, get } as const
+    /**
+     * Changes a brand with the checks of `create`. `aliasesChanged` (name or aliases) tells the
+     * caller that stored answers were analysed with other names and may be re-analysed.
+     */
+    const edit = Effect.fn("Brands.edit")(function*(brandId: number, input: EditBrand) {
+      const current = yield* get(brandId)
+      const name = input.name === undefined ? current.name : yield* requiredText("brand name", input.name)
+      const site = input.website === undefined ? current.website : yield* website(input.website)
+      const country = input.country === undefined ? current.countryCode : input.country.trim().toUpperCase()
+      const language = input.language === undefined ? current.languageCode : input.language.trim().toLowerCase()
+      const found = yield* Effect.orDie(references({ workspaceId: current.workspaceId, country, language }))
+      if (!/^[A-Z]{2}$/.test(country) || !found.country) return yield* new InvalidCountry({ code: input.country ?? country })
+      if (!/^[a-z]{2}$/.test(language) || !found.language) return yield* new InvalidLanguage({ code: input.language ?? language })
+      const aliases = input.aliases === undefined ? current.aliases : nameList(input.aliases)
+      const updated = yield* Effect.orDie(sql.withTransaction(Effect.gen(function*() {
+        const clash = yield* sql`SELECT 1 FROM brands WHERE workspace_id = ${current.workspaceId} AND name = ${name} AND id <> ${brandId}`
+        if (clash.length > 0) return false
+        yield* sql`
+          UPDATE brands SET ${
+          sql.update({
+            name,
+            website: site,
+            country_code: country,
+            language_code: language,
+            display_name: input.displayName === undefined ? current.displayName : input.displayName.trim() || name,
+            description: input.description === undefined ? current.description : input.description.trim(),
+            key_features: input.keyFeatures === undefined ? current.keyFeatures : nameList(input.keyFeatures),
+            aliases
+          })
+        } WHERE id = ${brandId}`
+        return true
+      })))
+      if (!updated) return yield* new DuplicateName({ entity: "brand", name })
+      const brand = yield* get(brandId)
+      return { brand, aliasesChanged: name !== current.name || !sameList(aliases, current.aliases) }
+    })
+
+    return { create, list, get, edit } as const
   })
 }) {}

@@ -1,4 +1,5 @@
 import * as PgClient from "@effect/sql-pg/PgClient"
+import { Progress } from "@sightline/runtime"
 import * as Config from "effect/Config"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -34,7 +35,11 @@ export const connectionUrl = Effect.gen(function*() {
   const databaseUrl = yield* Config.option(Config.redacted("DATABASE_URL"))
   if (Option.isSome(databaseUrl)) return databaseUrl.value
   const dataDir = yield* Config.string("DATA_DIR").pipe(Config.withDefault(defaultDataDir))
+  const creating = `creating the database in ${dataDir}`
+  const fresh = !EmbeddedPostgres.isInitialised(dataDir)
+  if (fresh) yield* Progress.report(creating, 0, 1)
   const server = yield* EmbeddedPostgres.acquire(dataDir)
+  if (fresh) yield* Progress.report(creating, 1, 1)
   yield* Effect.logDebug(server.owned ? "started embedded PostgreSQL" : "reusing running embedded PostgreSQL")
   return Redacted.make(server.url)
 })

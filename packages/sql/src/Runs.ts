@@ -72,12 +72,18 @@ export class Runs extends Effect.Service<Runs>()("@sightline/sql/Runs", {
      * next_run_at by whole intervals past now, in one statement: a slot missed while no worker ran
      * is not back-filled. Prompts another worker is scheduling are skipped, not waited for. Slots
      * keep millisecond precision, as JavaScript dates (and the idempotency key) do.
+     * With `enabled` (the engines this worker can call), a prompt none of whose engines is enabled
+     * is left due rather than moved on: it runs as soon as one of its engines is configured, instead
+     * of its slot being spent on skipped runs.
      */
-    const scheduleDue = Effect.fn("Runs.scheduleDue")(function*(options: { readonly limit?: number } = {}) {
+    const scheduleDue = Effect.fn("Runs.scheduleDue")(function*(
+      options: { readonly limit?: number; readonly enabled?: ReadonlyArray<AiModel> } = {}
+    ) {
+      const runnable = options.enabled === undefined ? sql`true` : sql`engines && ${options.enabled}::text[]`
       const rows = yield* sql`
         WITH due AS (
           SELECT id, engines, next_run_at, interval_seconds FROM prompts
-          WHERE active AND next_run_at <= now()
+          WHERE active AND next_run_at <= now() AND ${runnable}
           ORDER BY next_run_at
           LIMIT ${options.limit ?? 1000}
           FOR UPDATE SKIP LOCKED
@@ -98,6 +104,35 @@ export class Runs extends Effect.Service<Runs>()("@sightline/sql/Runs", {
         Effect.orDie
       )
       return { runsCreated: rows[0]?.count ?? 0, promptsAdvanced: rows[0]?.advanced ?? 0 }
+    })
+
+    /** Active prompts that are due but wait for one of their engines to be configured. */
+    const countWaiting = Effect.fn("Runs.countWaiting")(function*(enabled: ReadonlyArray<AiModel>) {
+      const rows = yield* sql`
+        SELECT count(*)::int AS count FROM prompts
+        WHERE active AND next_run_at <= now() AND NOT (engines && ${enabled}::text[])`.pipe(
+        Effect.flatMap(decodeRows(Count)),
+        Effect.orDie
+      )
+      return rows[0]?.count ?? 0
+    })
+
+    /**
+     * Gives back the runs of the current slot that were skipped because their engine was not
+     * configured, for the engines that now are: a key set after a worker skipped them is used at
+     * once, not a whole interval later. Only the prompt's latest scheduled slot counts (older ones
+     * stay skipped, as missed slots are not back-filled), and only while the prompt is active.
+     */
+    const reviveSkipped = Effect.fn("Runs.reviveSkipped")(function*(enabled: ReadonlyArray<AiModel>) {
+      return yield* sql`
+        UPDATE prompt_runs r
+        SET status = 'pending', error_code = NULL, error_message = NULL, finished_at = NULL, worker_id = NULL,
+            available_at = now()
+        FROM prompts p
+        WHERE p.id = r.prompt_id AND p.active AND r.status = 'skipped' AND r.error_code = 'engine_disabled'
+          AND r.engine = ANY(${enabled}::text[])
+          AND NOT EXISTS (SELECT 1 FROM prompt_runs later WHERE later.prompt_id = r.prompt_id AND later.slot > r.slot)
+        RETURNING r.id AS "runId", r.prompt_id AS "promptId", r.engine`.pipe(Effect.flatMap(decodeRows(Skipped)), Effect.orDie)
     })
 
     /** Marks pending runs of engines this worker cannot call as skipped (a log line, not a failure). */
@@ -239,6 +274,6 @@ export class Runs extends Effect.Service<Runs>()("@sightline/sql/Runs", {
         LIMIT ${options.limit ?? 50}`.pipe(Effect.flatMap(decodeRows(RunRow)), Effect.orDie)
     })
 
-    return { scheduleDue, skipDisabled, claim, heartbeat, succeed, skip, fail, retryLater, release, slotSettled, list } as const
+    return { scheduleDue, countWaiting, reviveSkipped, skipDisabled, claim, heartbeat, succeed, skip, fail, retryLater, release, slotSettled, list } as const
   })
 }) {}

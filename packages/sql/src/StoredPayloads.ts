@@ -34,6 +34,17 @@ export class StoredPayloads extends Effect.Service<StoredPayloads>()("@sightline
       )
     })
 
-    return { page } as const
+    /** How many stored payloads `page` goes through (for progress). */
+    const count = Effect.fn("StoredPayloads.count")(function*(options: { readonly brandId?: number }) {
+      const rows = yield* sql`
+        SELECT count(*)::int AS count FROM responses r JOIN response_payloads p ON p.response_id = r.id
+        ${options.brandId === undefined ? sql`` : sql`WHERE r.brand_id = ${options.brandId}`}`.pipe(
+        Effect.flatMap(Schema.decodeUnknown(Schema.Array(Schema.Struct({ count: Schema.Number })))),
+        Effect.orDie
+      )
+      return rows[0]?.count ?? 0
+    })
+
+    return { page, count } as const
   })
 }) {}

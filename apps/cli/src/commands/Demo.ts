@@ -1,6 +1,4 @@
 import * as Command from "@effect/cli/Command"
-import { SentimentLexiconLive } from "@sightline/domain/Sentiment"
-import { seed } from "@sightline/sql/DemoSeed"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Output from "../Output.js"
@@ -9,7 +7,11 @@ import { json } from "./Common.js"
 
 const seedCommand = Command.make("seed", { json }, ({ json }) =>
   Effect.gen(function*() {
-    const result = yield* seed
+    // Loaded here: the demo's analysis stack is not needed by any other command.
+    const [{ SentimentLexiconLive }, { seed }] = yield* Effect.promise(() =>
+      Promise.all([import("@sightline/domain/Sentiment"), import("@sightline/sql/DemoSeed")])
+    )
+    const result = yield* seed.pipe(Effect.provide(Layer.merge(DatabaseLive, SentimentLexiconLive)))
     yield* json
       ? Output.json(result)
       : Output.line(
@@ -17,7 +19,7 @@ const seedCommand = Command.make("seed", { json }, ({ json }) =>
           " (running it again adds nothing). Create an API key with: pnpm cli keys create --workspace " +
           `${result.workspaceId} --name demo`
       )
-  }).pipe(Effect.provide(Layer.merge(DatabaseLive, SentimentLexiconLive)))).pipe(
+  })).pipe(
     Command.withDescription("Seed the demo workspace: 2 brands, competitors, prompts and ~90 days of answers (idempotent).")
   )
 

@@ -1,4 +1,3 @@
-import * as Args from "@effect/cli/Args"
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import { InvalidValue } from "@sightline/sql/AdminErrors"
@@ -7,7 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Output from "../Output.js"
 import { AdminLive } from "../Services.js"
-import { json, workspaceId } from "./Common.js"
+import { id, json, workspaceId } from "./Common.js"
 
 /** `YYYY-MM-DD` (midnight UTC of that day) or an ISO 8601 date-time with a zone (`Z` or an offset). */
 export const parseExpiry = (raw: string): Effect.Effect<Date, InvalidValue> => {
@@ -29,6 +28,11 @@ export const parseExpiry = (raw: string): Effect.Effect<Date, InvalidValue> => {
   return Effect.fail(invalid)
 }
 
+const expiresAt = Options.text("expires-at").pipe(
+  Options.withDescription("Expiry, YYYY-MM-DD (UTC midnight) or ISO 8601 date-time; default 6 months from now."),
+  Options.optional
+)
+
 const create = Command.make(
   "create",
   {
@@ -36,10 +40,7 @@ const create = Command.make(
     name: Options.text("name").pipe(Options.withDescription("A descriptive name for the key.")),
     brandId: Options.integer("brand").pipe(Options.withDescription("Restrict the key to this brand of the workspace."), Options.optional),
     rateLimit: Options.integer("rate-limit").pipe(Options.withDescription("Requests per minute (default: the server's)."), Options.optional),
-    expiresAt: Options.text("expires-at").pipe(
-      Options.withDescription("Expiry, YYYY-MM-DD (UTC midnight) or ISO 8601 date-time; default 6 months from now."),
-      Options.optional
-    ),
+    expiresAt,
     json
   },
   (input) =>
@@ -83,7 +84,7 @@ const list = Command.make("list", { workspaceId, json }, ({ json, workspaceId })
 
 const revoke = Command.make(
   "revoke",
-  { id: Args.integer({ name: "ID" }).pipe(Args.withDescription("Id of the key (see keys list).")), json },
+  { id: id("key", "keys list"), json },
   ({ id, json }) =>
     Effect.gen(function*() {
       const revoked = yield* ApiKeys.revoke(id)
@@ -91,7 +92,25 @@ const revoke = Command.make(
     }).pipe(Effect.provide(AdminLive))
 ).pipe(Command.withDescription("Revoke an API key (idempotent)."))
 
+const rotate = Command.make("rotate", { id: id("key", "keys list"), expiresAt, json }, (input) =>
+  Effect.gen(function*() {
+    const expiry = Option.isSome(input.expiresAt) ? yield* parseExpiry(input.expiresAt.value) : undefined
+    const key = yield* ApiKeys.rotate(input.id, expiry === undefined ? {} : { expiresAt: expiry })
+    yield* input.json
+      ? Output.json({ id: key.id, key: key.key, expiresAt: key.expiresAt, replaced: key.replaced, revokedAt: key.revokedAt })
+      : Output.line(
+        [
+          `Created API key ${key.id} in place of key ${key.replaced} (same name, scope and rate limit), valid until ${key.expiresAt.toISOString()}.`,
+          `Key ${key.replaced} is revoked. Store the new key now: it is shown only this once.`,
+          "",
+          `  ${key.key}`
+        ].join("\n")
+      )
+  }).pipe(Effect.provide(AdminLive))).pipe(
+    Command.withDescription("Replace a key: a new key with the same name, scope and rate limit; the old one is revoked at once.")
+  )
+
 export const command = Command.make("keys").pipe(
   Command.withDescription("Manage API keys of the read-only API."),
-  Command.withSubcommands([create, list, revoke])
+  Command.withSubcommands([create, list, revoke, rotate])
 )

@@ -15,6 +15,7 @@ import * as Transport from "../../src/Transport.js"
 import * as Fixture from "./Fixture.js"
 
 export const settings: HttpConfig.HttpSettings = {
+  host: "127.0.0.1",
   port: 0,
   defaultRateLimitPerMinute: 1_000_000,
   keyUsageFlushMillis: 200,

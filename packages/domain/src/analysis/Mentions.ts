@@ -19,7 +19,7 @@ export interface BrandMention {
   readonly brand: TrackedBrand
   /** Index of the first mention in the analysed text. */
   readonly firstIndex: number
-  /** 1 + the number of other tracked brands whose first mention comes earlier (DECISIONS.md). */
+  /** 1 + the number of other tracked brands whose first mention comes earlier (docs/api-decisions.md). */
   readonly position: number
   /** The sentence around each mention (several mentions in one sentence give one excerpt). */
   readonly excerpts: ReadonlyArray<string>

@@ -2,7 +2,7 @@ import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import * as Schema from "effect/Schema"
 
 /**
- * Every error body carries both shapes of the spec at once (DECISIONS.md, Errors), so a client
+ * Every error body carries both shapes of the spec at once (docs/api-decisions.md, Errors), so a client
  * reading either works: `{ "error": { "code", "message" }, "code", "message", "details"? }`.
  * The classes are plain Schema classes (not TaggedErrors) so the wire body is exactly these fields.
  */

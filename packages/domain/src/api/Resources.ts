@@ -11,7 +11,7 @@ export const Timestamp = Schema.String.annotations({
 
 /** A calendar date `YYYY-MM-DD`. */
 export const DateString = Schema.String.annotations({
-  identifier: "Date",
+  identifier: "CalendarDate",
   jsonSchema: { type: "string", format: "date" }
 })
 

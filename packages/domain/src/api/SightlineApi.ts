@@ -9,7 +9,7 @@ import * as R from "./Resources.js"
 import { ApiKeyAuth } from "./Security.js"
 
 /**
- * The read-only API contract (spec 1.0.0 + DECISIONS.md). Paths are declared with the spec's trailing
+ * The read-only API contract (docs/api.md, docs/api-decisions.md). Paths are declared with the spec's trailing
  * slash; the router serves both forms.
  */
 
@@ -22,6 +22,7 @@ export class BrandsGroup extends HttpApiGroup.make("brands")
   )
   .middleware(ApiKeyAuth)
   .annotate(OpenApi.Title, "Brands")
+  .annotate(OpenApi.Description, "The brands an API key can see, with their country, language and aliases.")
 {}
 
 export class GroupsGroup extends HttpApiGroup.make("groups")
@@ -40,6 +41,7 @@ export class GroupsGroup extends HttpApiGroup.make("groups")
   )
   .middleware(ApiKeyAuth)
   .annotate(OpenApi.Title, "Groups")
+  .annotate(OpenApi.Description, "Named sets of monitored prompts within a brand.")
 {}
 
 export class CompetitorsGroup extends HttpApiGroup.make("competitors")
@@ -58,6 +60,7 @@ export class CompetitorsGroup extends HttpApiGroup.make("competitors")
   )
   .middleware(ApiKeyAuth)
   .annotate(OpenApi.Title, "Monitored Competitors")
+  .annotate(OpenApi.Description, "The competitors tracked alongside a brand in every answer.")
 {}
 
 export class PromptsGroup extends HttpApiGroup.make("prompts")
@@ -97,6 +100,7 @@ export class PromptsGroup extends HttpApiGroup.make("prompts")
   )
   .middleware(ApiKeyAuth)
   .annotate(OpenApi.Title, "Monitored Prompts")
+  .annotate(OpenApi.Description, "The prompts sent to AI engines, with their metrics, collected answers, citations and search queries.")
 {}
 
 export class CitedSourcesGroup extends HttpApiGroup.make("citedSources")
@@ -128,6 +132,7 @@ export class CitedSourcesGroup extends HttpApiGroup.make("citedSources")
   )
   .middleware(ApiKeyAuth)
   .annotate(OpenApi.Title, "Cited Sources")
+  .annotate(OpenApi.Description, "The domains and URLs AI answers cite, and the prompts that cite them.")
 {}
 
 export class ActionPlansGroup extends HttpApiGroup.make("actionPlans")
@@ -146,6 +151,7 @@ export class ActionPlansGroup extends HttpApiGroup.make("actionPlans")
   )
   .middleware(ApiKeyAuth)
   .annotate(OpenApi.Title, "Action Plans")
+  .annotate(OpenApi.Description, "Recommendations derived from each prompt's answers, with the evidence behind them.")
 {}
 
 export class DashboardGroup extends HttpApiGroup.make("dashboard")
@@ -157,6 +163,7 @@ export class DashboardGroup extends HttpApiGroup.make("dashboard")
   )
   .middleware(ApiKeyAuth)
   .annotate(OpenApi.Title, "Dashboard")
+  .annotate(OpenApi.Description, "Aggregated visibility, position, sentiment and share of voice of a brand over a date range.")
 {}
 
 export const HEALTH_GROUP = "health"
@@ -202,9 +209,32 @@ export class SightlineApi extends HttpApi.make("sightline")
     OpenApi.Description,
     "Read-only API reporting how a brand, its competitors and its monitored prompts appear in AI answers."
   )
+  .annotate(OpenApi.License, { name: "MIT", url: "https://opensource.org/licenses/MIT" })
+  // Relative: the server that serves the document (and its /docs page) is the one to call.
+  .annotate(OpenApi.Servers, [{ url: "/", description: "This Sightline server" }])
+  // Every operation needs the key (but the health probes, which say so); saying so at the top lets
+  // the docs page pre-select it.
+  .annotate(OpenApi.Override, { security: [{ apiKey: [] }] })
   .annotate(HttpApi.AdditionalSchemas, [Errors.MethodNotAllowed, Errors.RequestTimeout, Errors.HeadersTooLarge])
-  .annotate(OpenApi.Transform, (spec) => documentRetryAfter(replaceDecodeError(spec)))
+  .annotate(OpenApi.Transform, (spec) => documentRetryAfter(dropIntegerNoise(replaceDecodeError(spec))))
 {}
+
+/**
+ * effect/Schema's `Int` carries `title: "int"` and `description: "an integer"`, which generated
+ * clients and the docs page show as if they were ours; the type already says it.
+ */
+const dropIntegerNoise = (spec: Record<string, unknown>): Record<string, unknown> => {
+  const out: unknown = JSON.parse(JSON.stringify(spec), (_key, value: unknown) => {
+    if (!isObject(value)) return value
+    const { description, title, ...rest } = value
+    return {
+      ...rest,
+      ...(title === undefined || title === "int" ? {} : { title }),
+      ...(description === undefined || description === "an integer" ? {} : { description })
+    }
+  })
+  return isObject(out) ? out : spec
+}
 
 /**
  * HttpApi documents its built-in `HttpApiDecodeError` as every endpoint's 400; the server answers

@@ -5,7 +5,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 
 /**
- * Tenancy (DECISIONS.md): a key sees its workspace's brands, or only its own brand when restricted.
+ * Tenancy (docs/api-decisions.md): a key sees its workspace's brands, or only its own brand when restricted.
  * A resource that exists outside that scope is a 403; one that does not exist is a 404.
  */
 export const canSeeBrand = (principal: Principal, brand: { readonly id: number; readonly workspace_id: number }) =>

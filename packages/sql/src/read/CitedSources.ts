@@ -6,7 +6,7 @@ import { impact, inScope, iso, type PageRequest, paged, type ResponseFilters } f
 
 /**
  * Cited sources of one brand. Counts count responses (a response citing a URL twice counts once);
- * impact compares the citing responses with all the brand's responses in scope (DECISIONS.md).
+ * impact compares the citing responses with all the brand's responses in scope (docs/api-decisions.md).
  * `search` is a literal, case-insensitive substring (strpos on lower(), so %, _ and \ mean themselves).
  */
 export interface CitedSourceQuery {

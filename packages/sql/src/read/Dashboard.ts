@@ -10,7 +10,7 @@ export interface DashboardQuery {
 }
 
 /**
- * The dashboard of DECISIONS.md in one statement (one snapshot): totals over the responses in
+ * The dashboard of docs/api-decisions.md in one statement (one snapshot): totals over the responses in
  * scope, the ranking of the own brand and every competitor (visibility desc, mentions desc, name),
  * and the top / lowest 5 prompts by visibility among prompts with at least one response in scope.
  */

@@ -6,7 +6,7 @@ import { decimal, decodeRows, inScope, iso, type PageRequest, paged, percent, ty
 
 /**
  * Monitored prompts and what was collected for them. Every metric is aggregated in SQL over the
- * responses in scope (DECISIONS.md, Metrics); the pure definitions live in domain/Metrics.ts.
+ * responses in scope (docs/api-decisions.md, Metrics); the pure definitions live in domain/Metrics.ts.
  */
 
 export const listPrompts = Effect.fn("Prompts.list")(function*(

@@ -3,7 +3,7 @@ import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 
-/** The filters every response-based endpoint shares (DECISIONS.md, Filters and dates). */
+/** The filters every response-based endpoint shares (docs/api-decisions.md, Filters and dates). */
 export interface ResponseFilters {
   /** Inclusive UTC date `YYYY-MM-DD` on the response's collection time. */
   readonly startDate?: string | undefined
@@ -69,7 +69,7 @@ export const decimal = (sql: SqlClient.SqlClient, expression: string): Statement
 export const percent = (sql: SqlClient.SqlClient, part: string, whole: string): Statement.Fragment =>
   decimal(sql, `100.0 * (${part}) / nullif(${whole}, 0)`)
 
-/** The impact label of DECISIONS.md, compared in integers: high >= 20 %, medium >= 5 %. */
+/** The impact label of docs/api-decisions.md, compared in integers: high >= 20 %, medium >= 5 %. */
 export const impact = (sql: SqlClient.SqlClient, citing: string, inScope: string): Statement.Fragment =>
   sql.literal(
     `CASE WHEN (${inScope}) > 0 AND 100 * (${citing}) >= 20 * (${inScope}) THEN 'high' ` +

@@ -1,0 +1,28 @@
+import * as OpenApi from "@effect/platform/OpenApi"
+import { describe, expect, it } from "@effect/vitest"
+import { SightlineApi } from "../src/api/SightlineApi.js"
+
+const spec = OpenApi.fromApi(SightlineApi)
+const json = JSON.stringify(spec)
+
+describe("the OpenAPI document", () => {
+  it("carries no effect/Schema Int noise", () => {
+    expect(json).not.toContain("\"title\":\"int\"")
+    expect(json).not.toContain("\"description\":\"an integer\"")
+    expect(json).toContain("\"type\":\"integer\"")
+  })
+
+  it("names the calendar date schema so it does not shadow the built-in Date of generated clients", () => {
+    const schemas = Object.keys(spec.components.schemas)
+    expect(schemas).toContain("CalendarDate")
+    expect(schemas).not.toContain("Date")
+  })
+
+  it("has a server, the api-key required at the top, a license and a description for every tag", () => {
+    expect(spec.servers).toEqual([{ url: "/", description: "This Sightline server" }])
+    expect(spec.security).toEqual([{ apiKey: [] }])
+    expect(spec.info.license).toEqual({ name: "MIT", url: "https://opensource.org/licenses/MIT" })
+    expect(spec.tags.length).toBe(7)
+    for (const tag of spec.tags) expect(tag.description, tag.name).toMatch(/\w{3,}.*\./)
+  })
+})
