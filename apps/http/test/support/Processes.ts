@@ -18,7 +18,7 @@ export interface App {
 
 /** Runs an app's entry point (`node --import tsx <entry>`) as its own process, logs kept in memory. */
 export const start = (name: string, entry: string, env: Record<string, string>): App => {
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  const child = spawn(process.execPath, ["--conditions=@sightline/source", "--import", "tsx", entry], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: "WARN", ...env },
     stdio: ["ignore", "pipe", "pipe"]

@@ -186,6 +186,7 @@ export class HealthGroup extends HttpApiGroup.make(HEALTH_GROUP)
       .annotate(OpenApi.Summary, "Readiness: the database answers within 2 s (503 otherwise)")
   )
   .annotate(OpenApi.Title, "Health")
+  .annotate(OpenApi.Description, "Liveness and readiness probes for supervisors and load balancers: no key, never rate limited.")
 {}
 
 export class SightlineApi extends HttpApi.make("sightline")
