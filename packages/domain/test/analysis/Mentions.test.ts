@@ -25,14 +25,14 @@ const summary = (text: string, brands: ReadonlyArray<TrackedBrand>) =>
 
 describe("findMentions", () => {
   it("matches case- and accent-insensitively on word boundaries", () => {
-    const acme = brand(1, "Acme")
-    expect(summary("Acme's tools, ACME, acmé and ACMÉ.", [acme])).toEqual([
-      { name: "Acme", position: 1, matched: ["Acme", "ACME", "acmé", "ACMÉ"] }
+    const acmo = brand(1, "Acmo")
+    expect(summary("Acmo's tools, ACMO, acmó and ACMÓ.", [acmo])).toEqual([
+      { name: "Acmo", position: 1, matched: ["Acmo", "ACMO", "acmó", "ACMÓ"] }
     ])
     // decomposed accent (e + U+0301) maps back to both code units
-    const decomposed = "Try acme\u0301 now"
-    expect(summary(decomposed, [acme])[0]?.matched).toEqual(["acme\u0301"])
-    expect(findMentions("Pineapple and Acmeist and subacme", [competitor(2, "Apple"), acme])).toEqual([])
+    const decomposed = "Try acmo\u0301 now"
+    expect(summary(decomposed, [acmo])[0]?.matched).toEqual(["acmo\u0301"])
+    expect(findMentions("Pineapple and Acmoist and subacmo", [competitor(2, "Apple"), acmo])).toEqual([])
   })
 
   it("matches accented names in unaccented text and aliases", () => {
@@ -43,38 +43,38 @@ describe("findMentions", () => {
   })
 
   it("lets the longest overlapping name win", () => {
-    const text = "Acme CRM beats Acme, and acme  crm\nis cheaper."
-    expect(summary(text, [brand(1, "Acme"), competitor(2, "Acme CRM")])).toEqual([
-      { name: "Acme CRM", position: 1, matched: ["Acme CRM", "acme  crm"] },
-      { name: "Acme", position: 2, matched: ["Acme"] }
+    const text = "Acmo CRM beats Acmo, and acmo  crm\nis cheaper."
+    expect(summary(text, [brand(1, "Acmo"), competitor(2, "Acmo CRM")])).toEqual([
+      { name: "Acmo CRM", position: 1, matched: ["Acmo CRM", "acmo  crm"] },
+      { name: "Acmo", position: 2, matched: ["Acmo"] }
     ])
   })
 
   it("computes position as 1 + brands first mentioned earlier", () => {
-    const text = "Beta and Gamma lead; Acme follows. Beta again."
-    const result = findMentions(text, [brand(1, "Acme"), competitor(2, "Beta"), competitor(3, "Gamma"), competitor(4, "Delta")])
+    const text = "Bexa and Gamza lead; Acmo follows. Bexa again."
+    const result = findMentions(text, [brand(1, "Acmo"), competitor(2, "Bexa"), competitor(3, "Gamza"), competitor(4, "Delza")])
     expect(result.map((m) => [m.brand.name, m.position, m.firstIndex])).toEqual([
-      ["Beta", 1, 0],
-      ["Gamma", 2, 9],
-      ["Acme", 3, 21]
+      ["Bexa", 1, 0],
+      ["Gamza", 2, 9],
+      ["Acmo", 3, 21]
     ])
   })
 
   it("ignores URLs, link targets, HTML and e-mail addresses, but reads link texts", () => {
     const markdown = [
-      "See https://acme.com/pricing and www.acme.io, or write to sales@acme.com.",
-      "[Read the review](https://example.com/acme-review) <img src=\"acme.png\">",
-      "[ref]: https://acme.com/docs",
-      "Compare [Acme](https://beta.com) with Beta."
+      "See https://acmo.com/pricing and www.acmo.io, or write to sales@acmo.com.",
+      "[Read the review](https://example.com/acmo-review) <img src=\"acmo.png\">",
+      "[ref]: https://acmo.com/docs",
+      "Compare [Acmo](https://bexa.com) with Bexa."
     ].join("\n")
-    expect(summary(markdown, [brand(1, "Acme"), competitor(2, "Beta")])).toEqual([
-      { name: "Acme", position: 1, matched: ["Acme"] },
-      { name: "Beta", position: 2, matched: ["Beta"] }
+    expect(summary(markdown, [brand(1, "Acmo"), competitor(2, "Bexa")])).toEqual([
+      { name: "Acmo", position: 1, matched: ["Acmo"] },
+      { name: "Bexa", position: 2, matched: ["Bexa"] }
     ])
   })
 
   it("needs no word boundary next to scripts written without spaces", () => {
-    expect(summary("我推荐Acme的产品", [brand(1, "Acme")])[0]?.matched).toEqual(["Acme"])
+    expect(summary("我推荐Acmo的产品", [brand(1, "Acmo")])[0]?.matched).toEqual(["Acmo"])
     expect(summary("我喜欢苹果手机", [brand(1, "苹果")])[0]?.matched).toEqual(["苹果"])
   })
 
@@ -90,39 +90,39 @@ describe("findMentions", () => {
   })
 
   it("gives one excerpt per sentence", () => {
-    const text = "Intro line.\nAcme is great. Many like Acme and Acme again! Beta is bad."
-    const [acme] = findMentions(text, [brand(1, "Acme")])
-    expect(acme?.excerpts).toEqual(["Acme is great.", "Many like Acme and Acme again!"])
+    const text = "Intro line.\nAcmo is great. Many like Acmo and Acmo again! Bexa is bad."
+    const [acmo] = findMentions(text, [brand(1, "Acmo")])
+    expect(acmo?.excerpts).toEqual(["Acmo is great.", "Many like Acmo and Acmo again!"])
   })
 })
 
 describe("excerptAround", () => {
   it("cuts long sentences to a window at word boundaries", () => {
     const words = Array.from({ length: 100 }, (_, i) => `w${i}`).join(" ")
-    const text = `${words} Acme ${words}`
-    const start = text.indexOf("Acme")
+    const text = `${words} Acmo ${words}`
+    const start = text.indexOf("Acmo")
     const excerpt = excerptAround(text, start, start + 4)
-    expect(excerpt).toContain("Acme")
+    expect(excerpt).toContain("Acmo")
     expect(excerpt.length).toBeLessThanOrEqual(404)
-    expect(excerpt.split(" ").every((word) => word === "Acme" || /^w\d+$/.test(word))).toBe(true)
+    expect(excerpt.split(" ").every((word) => word === "Acmo" || /^w\d+$/.test(word))).toBe(true)
   })
 
   it("always contains the mention and stays within the window", () => {
-    const token = fc.constantFrom("word", "Acme", ".", "!", "\n", "。", " ", "  ", "longerword", "e.g.")
+    const token = fc.constantFrom("word", "Acmo", ".", "!", "\n", "。", " ", "  ", "longerword", "e.g.")
     fc.assert(fc.property(fc.array(token, { maxLength: 300 }), fc.array(token, { maxLength: 300 }), (before, after) => {
       const head = before.join(" ")
-      const text = `${head} Acme ${after.join(" ")}`
+      const text = `${head} Acmo ${after.join(" ")}`
       const start = head.length + 1
       const excerpt = excerptAround(text, start, start + 4)
-      expect(excerpt).toContain("Acme")
+      expect(excerpt).toContain("Acmo")
       expect(excerpt.length).toBeLessThanOrEqual(4 + 2 * 200)
       expect(excerpt).toBe(excerpt.trim())
     }), { numRuns: 200 })
   })
 
   it("does not end a sentence at a dot inside a word", () => {
-    const text = "Acme.com offers v2.5 of Acme today. Next."
-    expect(excerptAround(text, 24, 28)).toBe("Acme.com offers v2.5 of Acme today.")
+    const text = "Acmo.com offers v2.5 of Acmo today. Next."
+    expect(excerptAround(text, 24, 28)).toBe("Acmo.com offers v2.5 of Acmo today.")
   })
 })
 
