@@ -4,6 +4,7 @@ import * as Cause from "effect/Cause"
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import * as Analyse from "./commands/Analyse.js"
 import * as Brands from "./commands/Brands.js"
 import * as Competitors from "./commands/Competitors.js"
 import * as Db from "./commands/Db.js"
@@ -29,7 +30,8 @@ const subcommands = [
   Prompts.command,
   Keys.command,
   Runs.command,
-  Reanalyze.command
+  Reanalyze.command,
+  Analyse.command
 ] as const
 
 export const root = Command.make("sightline").pipe(

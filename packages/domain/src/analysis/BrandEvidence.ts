@@ -24,6 +24,9 @@ const SUBJECT_VERBS: ReadonlyArray<string> = [
   "es", "tiene", "ofrece", "cuesta", "permite", "destaca"
 ]
 
+/** Words that may stand between a subject and its verb ("Confluence itself is", "Close also offers"). */
+const SUBJECT_ADVERBS: ReadonlyArray<string> = ["itself", "also", "still", "now", "really", "only", "even", "already", "auch", "aussi", "también"]
+
 const PRODUCT_NOUNS: ReadonlyArray<string> = [
   "app", "apps", "crm", "software", "platform", "tool", "tools", "suite", "plan", "plans", "pricing", "account",
   "accounts", "card", "cards", "bank", "watch", "watches", "shoes", "boards", "board", "workspace", "workspaces",
@@ -82,7 +85,8 @@ export const hasOwnEvidence = (
   const [next, second] = nextWords(text, end, 2)
   if (PRODUCT_NOUNS.includes(next ?? "") || (next === "s" && PRODUCT_NOUNS.includes(second ?? ""))) return true
   if (dictionaryCase === "capitalised") return false
-  return !sentenceStart || SUBJECT_VERBS.includes(next ?? "")
+  return !sentenceStart || SUBJECT_VERBS.includes(next ?? "") ||
+    (SUBJECT_ADVERBS.includes(next ?? "") && SUBJECT_VERBS.includes(second ?? ""))
 }
 
 /** The registrable part of a website setting ("https://www.close.com/" -> "close.com"), if any. */

@@ -1,5 +1,5 @@
 import { foldName, foldWithMap, isUnspacedScriptChar, isWordChar } from "./Folding.js"
-import { capitalisedLikeName, hasOwnEvidence, websiteDomain } from "./BrandEvidence.js"
+import { capitalisedLikeName, hasOwnEvidence, isSentenceStart, websiteDomain } from "./BrandEvidence.js"
 import { type DictionaryCase, ordinaryWord } from "./OrdinaryWords.js"
 
 /**
@@ -267,8 +267,13 @@ const brandCandidates = (
   const withEvidence = ordinary.filter((o) => hasOwnEvidence(text, o.start, o.end, o.written, o.dictionaryCase))
   const established = plain.length > 0 || withEvidence.length > 0 ||
     (domain !== null && text.toLowerCase().includes(domain))
+  // Once established, the name's capitalised occurrences count, except at a sentence start, where a
+  // capital proves nothing ("Close the deal") and an occurrence needs evidence of its own.
   const accepted = established
-    ? ordinary.filter((o) => capitalisedLikeName(text, o.start, o.end, o.written))
+    ? ordinary.filter((o) =>
+      withEvidence.includes(o) ||
+      (capitalisedLikeName(text, o.start, o.end, o.written) && !isSentenceStart(text, o.start))
+    )
     : []
   return [...plain, ...accepted.map(({ brand, brandIndex, end, start }) => ({ brand, brandIndex, start, end }))]
 }

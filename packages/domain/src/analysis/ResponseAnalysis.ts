@@ -64,9 +64,22 @@ export interface BrandFinding {
   readonly evidence: ReadonlyArray<ClauseEvidence>
 }
 
+/**
+ * Who judged mentions, positions and sentiment: the local analyser, or a model judge
+ * (ANALYSIS_JUDGE) with its model. `fallback` says why a model judge's answer was not used.
+ */
+export interface Judge {
+  readonly kind: "local" | "openai" | "gemini"
+  readonly model: string | null
+  readonly fallback: string | null
+}
+
+export const LOCAL_JUDGE: Judge = { kind: "local", model: null, fallback: null }
+
 /** The full, explainable analysis of one answer (what `analyse --json` prints). */
 export interface AnswerAnalysis {
   readonly analyserVersion: number
+  readonly judge: Judge
   /** The language the answer was read in (detected, else the brand's). */
   readonly language: string
   readonly brand: BrandFinding
@@ -115,6 +128,7 @@ export const analyseAnswer = Effect.fn("analyseAnswer")(function*(input: Respons
   const [own, ...others] = findings
   const analysis: AnswerAnalysis = {
     analyserVersion: ANALYSER_VERSION,
+    judge: LOCAL_JUDGE,
     language,
     brand: own ?? { brand: input.brand, mentioned: false, position: null, sentiment: null, evidence: [] },
     competitors: others,

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { spawn } from "node:child_process"
+import * as Path from "node:path"
+import { fileURLToPath } from "node:url"
+
+const ROOT = Path.resolve(Path.dirname(fileURLToPath(import.meta.url)), "../../..")
+const MAIN = Path.join(ROOT, "apps/cli/src/main.ts")
+
+/** Runs `sightline analyse --json` as a child process (no database) with `input` on stdin. */
+const analyse = (input: string) =>
+  Effect.async<{ code: number | null; stdout: string; stderr: string }>((resume) => {
+    const child = spawn(process.execPath, ["--import", "tsx", MAIN, "analyse", "--json"], { cwd: ROOT, env: { ...process.env, NO_COLOR: "1" } })
+    let stdout = ""
+    let stderr = ""
+    child.stdout.on("data", (chunk) => (stdout += String(chunk)))
+    child.stderr.on("data", (chunk) => (stderr += String(chunk)))
+    child.on("close", (code) => resume(Effect.succeed({ code, stdout, stderr })))
+    child.stdin.end(input)
+  })
+
+const line = (request: unknown) => JSON.stringify(request)
+
+describe("sightline analyse --json", () => {
+  it.effect("answers every line in order, with evidence, labels and the analyser version", () =>
+    Effect.gen(function*() {
+      const first = {
+        markdown: "Close is polished and reliable, whereas Pipedrive is buggy and slow. Close the deal fast.",
+        brand: { name: "Close", website: "close.com" },
+        competitors: [{ name: "Pipedrive" }, { name: "HubSpot" }],
+        citations: ["https://www.google.com/url?q=https://close.com/pricing&sa=D"]
+      }
+      const second = { text: "In a nutshell, Nutshell is not bad.", brand: { name: "Nutshell" }, competitors: [] }
+      const run = yield* analyse(`${line(first)}\n\n${line(second)}\n`)
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: "" })
+      const [a, b, ...rest] = run.stdout.trim().split("\n").map((out) => JSON.parse(out))
+      expect(rest).toEqual([])
+      expect(a.brand).toMatchObject({ mentioned: true, position: 1, sentiment_label: "positive" })
+      expect(a.brand.evidence[0].words.map((w: { word: string }) => w.word)).toEqual(["polished", "reliable"])
+      expect(a.competitors).toMatchObject([
+        { name: "Pipedrive", mentioned: true, position: 2, sentiment_label: "negative" },
+        { name: "HubSpot", mentioned: false, position: null, sentiment: null, sentiment_label: null, evidence: [] }
+      ])
+      expect(a.citations).toEqual([{ url: "https://close.com/pricing", domain: "close.com" }])
+      expect(a).toMatchObject({ language: "en", analyser_version: 2, judge: { kind: "local" } })
+      expect(b.brand).toMatchObject({ mentioned: true, position: 1, sentiment_label: "positive" })
+    }), 60_000)
+
+  it.effect("answers a bad line with an error in its place and exits non-zero", () =>
+    Effect.gen(function*() {
+      const ok = { text: "Acmo is great.", brand: { name: "Acmo" }, competitors: [] }
+      const run = yield* analyse(`not json\n${line({ brand: {} })}\n${line(ok)}\n`)
+      expect(run.code).not.toBe(0)
+      const outputs = run.stdout.trim().split("\n").map((out) => JSON.parse(out))
+      expect(outputs.slice(0, 2)).toEqual([{ error: "line 1 is not JSON" }, { error: "line 2: brand.name: is missing" }])
+      expect(outputs[2].brand.mentioned).toBe(true)
+      expect(run.stderr).toContain("line 1 is not JSON")
+    }), 60_000)
+})
