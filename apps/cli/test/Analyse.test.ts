@@ -1,23 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { spawn } from "node:child_process"
-import * as Path from "node:path"
-import { fileURLToPath } from "node:url"
-
-const ROOT = Path.resolve(Path.dirname(fileURLToPath(import.meta.url)), "../../..")
-const MAIN = Path.join(ROOT, "apps/cli/src/main.ts")
+import { childCli } from "./ChildCli.js"
 
 /** Runs `sightline analyse --json` as a child process (no database) with `input` on stdin. */
-const analyse = (input: string) =>
-  Effect.async<{ code: number | null; stdout: string; stderr: string }>((resume) => {
-    const child = spawn(process.execPath, ["--import", "tsx", MAIN, "analyse", "--json"], { cwd: ROOT, env: { ...process.env, NO_COLOR: "1" } })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.on("data", (chunk) => (stdout += String(chunk)))
-    child.stderr.on("data", (chunk) => (stderr += String(chunk)))
-    child.on("close", (code) => resume(Effect.succeed({ code, stdout, stderr })))
-    child.stdin.end(input)
-  })
+const analyse = (input: string) => childCli(["analyse", "--json"], { input })
 
 const line = (request: unknown) => JSON.stringify(request)
 

@@ -30,6 +30,14 @@ export class BrandNotInWorkspace extends Schema.TaggedError<BrandNotInWorkspace>
   }
 }
 
+export class CompetitorNotFound extends Schema.TaggedError<CompetitorNotFound>()("CompetitorNotFound", {
+  competitorId: Schema.Number
+}) {
+  override get message() {
+    return `Competitor ${this.competitorId} does not exist.`
+  }
+}
+
 export class GroupNotFound extends Schema.TaggedError<GroupNotFound>()("GroupNotFound", {
   groupId: Schema.Number,
   brandId: Schema.Number

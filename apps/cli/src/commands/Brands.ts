@@ -6,6 +6,7 @@ import * as Option from "effect/Option"
 import * as Output from "../Output.js"
 import { AdminLive } from "../Services.js"
 import { json, list as listOption, workspaceId } from "./Common.js"
+import { brandMatch } from "./Match.js"
 
 const create = Command.make(
   "create",
@@ -58,5 +59,5 @@ const list = Command.make(
 
 export const command = Command.make("brands").pipe(
   Command.withDescription("Manage monitored brands."),
-  Command.withSubcommands([create, list])
+  Command.withSubcommands([create, list, brandMatch])
 )

@@ -5,6 +5,7 @@ import * as Effect from "effect/Effect"
 import * as Output from "../Output.js"
 import { AdminLive } from "../Services.js"
 import { brandId, json, list as listOption } from "./Common.js"
+import { competitorMatch } from "./Match.js"
 
 const add = Command.make(
   "add",
@@ -36,5 +37,5 @@ const list = Command.make("list", { brandId, json }, ({ brandId, json }) =>
 
 export const command = Command.make("competitors").pipe(
   Command.withDescription("Manage the monitored competitors of a brand."),
-  Command.withSubcommands([add, list])
+  Command.withSubcommands([add, list, competitorMatch])
 )

@@ -32,7 +32,7 @@ export const command = Command.make(
       yield* input.json
         ? Output.json(result)
         : Output.line(
-          `Re-analysed ${result.analysed} response(s) from their stored payloads` +
+          `Re-analysed ${result.analysed} response(s) from their stored payloads with analyser version ${result.analyserVersion}` +
             ` (${result.skipped} without an answer left as they are); refreshed ${result.plansRefreshed} action plan(s).`
         )
     }).pipe(Effect.provide(ReanalysisLive))

@@ -1,21 +1,7 @@
 import { foldName, foldWithMap, isUnspacedScriptChar, isWordChar } from "./Folding.js"
 import { capitalisedLikeName, hasOwnEvidence, isSentenceStart, websiteDomain } from "./BrandEvidence.js"
+import { DEFAULT_MATCH, type MatchSettings } from "./MatchSettings.js"
 import { type DictionaryCase, ordinaryWord } from "./OrdinaryWords.js"
-
-/**
- * How an admin tells Sightline to match a brand (`brands match` / `competitors match`):
- * - "auto" (default): names and aliases case- and accent-insensitively, with the ordinary-word rules;
- * - "case-sensitive": names and aliases exactly as written, nothing else;
- * - "regex": only `pattern` (a JavaScript regular expression, flags `u`), names are not used.
- * Occurrences inside an exclusion phrase ("Close the deal") never count, whatever the mode.
- */
-export interface MatchSettings {
-  readonly mode: "auto" | "case-sensitive" | "regex"
-  readonly pattern: string | null
-  readonly exclusions: ReadonlyArray<string>
-}
-
-export const DEFAULT_MATCH: MatchSettings = { mode: "auto", pattern: null, exclusions: [] }
 
 /** A brand Sightline looks for in answers: the own brand or one of its monitored competitors. */
 export interface TrackedBrand {
