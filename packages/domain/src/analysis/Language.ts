@@ -2,7 +2,7 @@ import { franc } from "franc-min"
 import { LEXICON_LANGUAGES, type LexiconLanguage } from "./WordLexicons.js"
 
 /** Below this many letters the detector is not asked: the brand's language is used instead. */
-export const MIN_DETECTABLE_LETTERS = 20
+export const MIN_DETECTABLE_LETTERS = 50
 
 /** franc's ISO 639-3 codes of the languages the analyser has a lexicon for. */
 const ISO_639_3: Record<LexiconLanguage, string> = {
