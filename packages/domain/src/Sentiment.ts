@@ -61,6 +61,9 @@ export class Sentiment extends Context.Tag("@sightline/domain/Sentiment")<Sentim
   ) => Effect.Effect<SentimentJudgement>
 }>() {}
 
+/** After "Great," these words announce the complaint ("Great, another price hike"). */
+const SARCASTIC_FOLLOWERS: ReadonlySet<string> = new Set(["another", "yet", "noch", "encore", "otra", "otro"])
+
 /** VADER's normalisation constant: a clause sum of s reads s / sqrt(s^2 + ALPHA). */
 export const ALPHA = 15
 /** VADER's booster increment and negation scalar. */
@@ -158,7 +161,8 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
  * - a negator flips (times NEGATION_SCALAR) the words within NEGATION_WINDOW words after it, never
  *   past punctuation; a burden in that window ("no fees", "sin comisiones") scores +ABSENCE_VALENCE
  *   and ends the negation;
- * - a sarcastic opener ("Great, another price hike") followed by a comma and a complaint flips.
+ * - a sarcastic opener ("Great, another price hike") followed by a comma and a complaint, or by
+ *   "another"/"yet", flips.
  */
 export const scoreClause = (
   rules: LanguageRules,
@@ -208,7 +212,7 @@ export const scoreClause = (
   }
   if (opener !== undefined) {
     const rest = words.filter((word) => word !== opener).reduce((sum, word) => sum + word.valence, 0)
-    if (rest < 0) {
+    if (rest < 0 || SARCASTIC_FOLLOWERS.has(tokens[2] ?? "")) {
       const flipped = opener
       return words.map((word) => word === flipped ? { word: `${word.word} (sarcastic)`, valence: -word.valence } : word)
     }

@@ -19,7 +19,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     intuitive: 1.8, polished: 1.8, reliable: 1.8, dependable: 1.8, sturdy: 1.3, rugged: 1, robust: 1.5, fast: 1,
     snappy: 1.2, seamless: 1.8, flexible: 1.3, powerful: 1.5, responsive: 1.3, accurate: 1.3, lightweight: 1,
     stylish: 1.5, comfortable: 1.5, handy: 1.2, solid: 1.3, sensible: 1.3, neatly: 1.2, favourite: 2, capable: 1,
-    adequate: 0.9, rich: 1, simple: 1, fine: 0.6, "well-made": 1.5, clean: 1, praise: 2, praised: 2, loved: 2.5,
+    adequate: 0.9, rich: 1, simple: 1, fine: 0.6, repairable: 1.5, upgradeable: 1.2, refreshing: 1.5,
+    aggressive: -1, upsell: -1.3, upsells: -1.3, "well-made": 1.5, clean: 1, praise: 2, praised: 2, loved: 2.5,
     // neutral in product answers
     support: 0, security: 0, like: 0, charges: 0, charge: 0, opportunity: 0, opportunities: 0, ghost: 0,
     invincible: 0, free: 0.8, high: 0, highest: 0, huge: 1, leader: 0.8, join: 0, reach: 0, matters: 0,
@@ -42,7 +43,10 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     simple: 1, complet: 1.3, complète: 1.3, pratique: 1.3, réactif: 1.5, confortable: 1.5, accueillant: 1.5,
     propres: 1, qualité: 1, sûre: 1.3, meilleures: 2, meilleure: 2, meilleur: 2, conçu: 0.8, correct: 0.3,
     décevant: -2, vieillot: -1.5, bruyantes: -1.5, bruyant: -1.5, difficile: -1.2, bloqués: -1.5, limitée: -1,
-    manque: -1.3, complexe: -0.8, petites: -0.5, lent: -1.3, lente: -1.3, dépassé: -1.3
+    manque: -1.3, complexe: -0.8, petites: -0.5, lent: -1.3, lente: -1.3, dépassé: -1.3,
+    élevé: -0.8, élevée: -0.8, élevés: -0.8, élevées: -0.8, injoignable: -1.5, augmentent: -0.8,
+    // "frais" is fees here, not fresh (+0.3 in the Pattern list)
+    frais: 0, conseiller: 0
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -50,7 +54,10 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     flexible: 1.3, potente: 1.5, generoso: 1.5, amplia: 1, cómodas: 1.3, amable: 1.5, gratuito: 1, ideal: 1.8,
     mejores: 1.8, completa: 1.3, fácil: 1.5, buena: 1.9, bueno: 1.9, buenas: 1.9,
     lento: -1.3, lenta: -1.3, deficiente: -2, confusa: -1.5, confuso: -1.5, anticuadas: -1.3, anticuado: -1.3,
-    falla: -1.5, empeorado: -1.8, dura: -1, demasiado: 0
+    falla: -1.5, empeorado: -1.8, dura: -1, demasiado: 0, fiable: 1.8, fiables: 1.8, alta: -0.8, altas: -0.8,
+    alto: -0.8,
+    // stem collisions of the stemmed Spanish AFINN list: "son" (are), "restaurantes" (-> "restaur")
+    son: 0, restaurantes: 0, restaurante: 0
   }
 }
 
@@ -60,10 +67,13 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
  * ABSENCE_VALENCE instead of flipping anything. Matched as a word prefix after folding.
  */
 export const BURDENS: Readonly<Record<string, ReadonlyArray<string>>> = {
-  en: ["fee", "charge", "upsell", "minimum", "ads", "advert", "commission", "lock-in", "contract", "hidden", "markup"],
-  de: ["gebuhr", "kontofuhrungsgebuhr", "kosten", "werbung", "mindest", "vertrag", "provision", "abo"],
-  fr: ["frais", "commission", "publicit", "engagement", "minimum", "abonnement"],
-  es: ["comision", "coste", "costo", "cuota", "publicidad", "permanencia", "minimo", "gastos"]
+  en: [
+    "fee", "charge", "upsell", "minimum", "ads", "advert", "commission", "lock-in", "contract", "hidden", "markup",
+    "subscription", "logs", "tracking", "cookie", "bloat", "surprise", "strings"
+  ],
+  de: ["gebuhr", "kontofuhrungsgebuhr", "kosten", "werbung", "mindest", "vertrag", "provision", "abo", "uberraschung"],
+  fr: ["frais", "commission", "publicit", "engagement", "minimum", "abonnement", "surprise"],
+  es: ["comision", "coste", "costo", "cuota", "publicidad", "permanencia", "minimo", "gastos", "sorpresa", "suscripcion"]
 }
 
 export const ABSENCE_VALENCE = 1.5

@@ -64,6 +64,8 @@ const clauses = (text: string, start: number, end: number): Array<Segment> => {
   const question = /\?\s*[*_]*\s*$/u.test(sentence) || /^\s*[*_]*¿/u.test(sentence) || INDIRECT_QUESTION.test(sentence)
   const cuts: Array<{ at: number; contrast: boolean }> = [{ at: 0, contrast: false }]
   for (const match of sentence.matchAll(CONTRAST)) {
+    // "yet another" is emphasis, not a contrast
+    if (/^yet$/iu.test(match[0]) && /^\s+another\b/iu.test(sentence.slice(match.index + match[0].length))) continue
     if (match.index > 0) cuts.push({ at: match.index, contrast: true })
     else cuts[0] = { at: 0, contrast: true }
   }
