@@ -1,5 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as OpenAiFake from "../../../packages/engines/test/fakes/OpenAiFake.js"
+import { JUDGE_SENTIMENT } from "../../../packages/engines/test/fakes/JudgeVerdict.js"
 import { childCli } from "./ChildCli.js"
 
 /** Runs `sightline analyse --json` as a child process (no database) with `input` on stdin. */
@@ -8,6 +10,23 @@ const analyse = (input: string) => childCli(["analyse", "--json"], { input })
 const line = (request: unknown) => JSON.stringify(request)
 
 describe("sightline analyse --json", () => {
+  it.scopedLive("with ANALYSIS_JUDGE=openai asks the judge (fake server) and says so; a judge without its key is refused", () =>
+    Effect.gen(function*() {
+      const fake = yield* Effect.acquireRelease(Effect.promise(OpenAiFake.start), (f) => Effect.promise(() => f.close()))
+      const request = line({ markdown: "Acme CRM beats Globex Sales.", brand: { name: "Acme CRM" }, competitors: [{ name: "Globex Sales" }] })
+      const env = { ANALYSIS_JUDGE: "openai", OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: fake.baseUrl }
+      const run = yield* childCli(["analyse", "--json"], { input: `${request}\n`, env })
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: "" })
+      const result = JSON.parse(run.stdout)
+      expect(result.judge).toEqual({ kind: "openai", model: "gpt-5-nano", fallback: null })
+      expect(result.brand).toMatchObject({ mentioned: true, position: 1, sentiment: JUDGE_SENTIMENT })
+      expect(fake.requests).toHaveLength(1)
+
+      const refused = yield* childCli(["analyse", "--json"], { input: `${request}\n`, env: { ANALYSIS_JUDGE: "openai", OPENAI_API_KEY: "" } })
+      expect(refused.code).toBe(1)
+      expect(refused.stderr).toContain("ANALYSIS_JUDGE=openai needs OPENAI_API_KEY")
+    }), 60_000)
+
   it.effect("answers every line in order, with evidence, labels and the analyser version", () =>
     Effect.gen(function*() {
       const first = {

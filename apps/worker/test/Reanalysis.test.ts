@@ -1,13 +1,17 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { expect, layer } from "@effect/vitest"
-import { parseAnswer } from "@sightline/engines"
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import { HttpRetry, parseAnswer } from "@sightline/engines"
+import * as Judges from "@sightline/engines/Judges"
 import { ANALYSER_VERSION } from "@sightline/domain/analysis/ResponseAnalysis"
 import { BrandMatching } from "@sightline/sql/BrandMatching"
 import { reanalyse } from "@sightline/sql/Reanalysis"
 import { StoredPayloads } from "@sightline/sql/StoredPayloads"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
 import * as GeminiFake from "../../../packages/engines/test/fakes/GeminiFake.js"
+import { JUDGE_SENTIMENT } from "../../../packages/engines/test/fakes/JudgeVerdict.js"
 import * as Worker from "../src/Worker.js"
 import { enginesLayer, seedBrand, settings, WorkerTestLayer } from "./support.js"
 
@@ -60,6 +64,31 @@ layer(Layer.mergeAll(WorkerTestLayer, Layer.merge(StoredPayloads.Default, BrandM
       // another brand's responses are left alone
       const other = yield* reanalyse({ brandId: brandId + 1000, parse: parseAnswer })
       expect(other).toEqual({ analysed: 0, skipped: 0, plansRefreshed: 0, analyserVersion: ANALYSER_VERSION })
+    }))
+
+  it.scoped("with a model judge (ANALYSIS_JUDGE), stores the judge's figures and records the judge and model", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const fake = yield* Effect.acquireRelease(Effect.promise(GeminiFake.start), (f) => Effect.promise(() => f.close()))
+      const { brandId, promptId } = yield* seedBrand({ engines: ["gemini"] })
+      yield* Worker.run(settings(), { once: true }).pipe(Effect.provide(enginesLayer({ gemini: fake.baseUrl })))
+      const row = sql`
+        SELECT brand_sentiment::float8 AS sentiment, analysis_judge AS judge, analysis_judge_model AS model
+        FROM responses WHERE prompt_id = ${promptId}`
+      const [local] = yield* row
+      expect(local).toMatchObject({ judge: "local", model: null })
+
+      const judge = Judges.layer({
+        kind: "gemini",
+        apiKey: Redacted.make("g-key"),
+        baseUrl: fake.baseUrl,
+        model: "gemini-2.5-flash-lite",
+        retry: HttpRetry.defaultRetryPolicy
+      }).pipe(Layer.provide(FetchHttpClient.layer))
+      yield* reanalyse({ brandId, parse: parseAnswer }).pipe(Effect.provide(judge))
+      expect(yield* row).toEqual([{ sentiment: JUDGE_SENTIMENT, judge: "gemini", model: "gemini-2.5-flash-lite" }])
+      const judged = fake.requests.filter((r) => JSON.stringify(r.body).includes("responseJsonSchema"))
+      expect(judged).toHaveLength(1)
     }))
 
   it.scoped("applies changed match settings to stored answers when re-analysed", () =>

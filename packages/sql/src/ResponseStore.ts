@@ -218,7 +218,9 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
           brand_mentioned: i.analysis.brand.mentioned,
           brand_position: i.analysis.brand.position,
           brand_sentiment: i.analysis.brand.sentiment,
-          analyser_version: i.analysis.analyserVersion
+          analyser_version: i.analysis.analyserVersion,
+          analysis_judge: i.analysis.judge.kind,
+          analysis_judge_model: i.analysis.judge.model
         }))
         const created = new Map<string, number>()
         for (const chunk of chunksFor(rows)) {
@@ -292,7 +294,7 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
             UPDATE responses
             SET brand_mentioned = ${analysis.brand.mentioned}, brand_position = ${analysis.brand.position},
                 brand_sentiment = ${analysis.brand.sentiment}, analyser_version = ${analysis.analyserVersion},
-                analysed_at = now()
+                analysis_judge = ${analysis.judge.kind}, analysis_judge_model = ${analysis.judge.model}, analysed_at = now()
             WHERE id = ${responseId}
             RETURNING id AS "responseId", brand_id AS "brandId", prompt_id AS "promptId", engine,
                       collected_at AS "collectedAt"`.pipe(Effect.flatMap(decode(Facts)))

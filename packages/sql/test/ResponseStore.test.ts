@@ -52,7 +52,8 @@ const analysis = (rivalId: number): ResponseAnalysis => ({
     { url: "https://docs.acme.example/start", domain: "acme.example" }
   ],
   searchQueries: ["best crm 2026", "acme vs rival"],
-  analyserVersion: 2
+  analyserVersion: 2,
+  judge: { kind: "local", model: null, fallback: null }
 })
 
 const input = (promptId: number, rivalId: number, key: string): RecordResponse => ({
@@ -139,15 +140,16 @@ layer(Live)("ResponseStore", (it) => {
         competitors: [],
         citations: [{ url: "https://news.example.org/a", domain: "example.org" }],
         searchQueries: [],
-        analyserVersion: 3
+        analyserVersion: 3,
+        judge: { kind: "openai", model: "gpt-5-nano", fallback: null }
       })
-      const [row] = yield* sql<{ mentioned: boolean; version: number; mentions: number; citations: number; queries: number }>`
-        SELECT brand_mentioned AS mentioned, analyser_version AS version,
+      const [row] = yield* sql<{ mentioned: boolean; version: number; judge: string; model: string; mentions: number; citations: number; queries: number }>`
+        SELECT brand_mentioned AS mentioned, analyser_version AS version, analysis_judge AS judge, analysis_judge_model AS model,
                (SELECT count(*) FROM response_mentions WHERE response_id = ${responseId})::int AS mentions,
                (SELECT count(*) FROM response_citations WHERE response_id = ${responseId})::int AS citations,
                (SELECT count(*) FROM response_search_queries WHERE response_id = ${responseId})::int AS queries
         FROM responses WHERE id = ${responseId}`
-      expect(row).toEqual({ mentioned: false, version: 3, mentions: 0, citations: 1, queries: 0 })
+      expect(row).toEqual({ mentioned: false, version: 3, judge: "openai", model: "gpt-5-nano", mentions: 0, citations: 1, queries: 0 })
       const missing = yield* Effect.flip(ResponseStore.replaceAnalysis(999_999, analysis(rivalId)))
       expect(missing._tag).toBe("ResponseNotFound")
     }))

@@ -2,6 +2,7 @@ import * as Command from "@effect/cli/Command"
 import * as NodeStream from "@effect/platform-node/NodeStream"
 import { analyseJsonLine, InvalidAnalyseRequest } from "@sightline/domain/analysis/AnalyseJson"
 import { SentimentLexiconLive } from "@sightline/domain/Sentiment"
+import { withConfiguredJudge } from "@sightline/engines/Judges"
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Ref from "effect/Ref"
@@ -11,10 +12,11 @@ import { json } from "./Common.js"
 /**
  * Reads one JSON request per stdin line and writes one result per stdout line, in order. A bad line
  * gets `{"error": ...}` in its place (so lines stay aligned), its message on stderr, and the command
- * exits non-zero once every line is done. Blank lines are skipped. No database is needed.
+ * exits non-zero once every line is done. Blank lines are skipped. No database is needed. With
+ * ANALYSIS_JUDGE set, the model judge decides mentions, positions and sentiment (`judge` says who).
  */
 export const command = Command.make("analyse", { json }, () =>
-  Effect.gen(function*() {
+  withConfiguredJudge(Effect.gen(function*() {
     const failures = yield* Ref.make<ReadonlyArray<InvalidAnalyseRequest>>([])
     yield* NodeStream.stdin.pipe(
       Stream.decodeText(),
@@ -37,7 +39,7 @@ export const command = Command.make("analyse", { json }, () =>
     if (failed.length > 0) {
       return yield* new InvalidAnalyseRequest({ line: failed[0]?.line ?? 0, message: `${failed.length} input line(s) were invalid` })
     }
-  }).pipe(Effect.provide(SentimentLexiconLive))
+  })).pipe(Effect.provide(SentimentLexiconLive))
 ).pipe(
   Command.withDescription(
     "Analyse answers without a database: one JSON object per stdin line ({markdown|text, brand, competitors, citations, language}), one result with evidence per stdout line."

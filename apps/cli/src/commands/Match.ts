@@ -2,6 +2,7 @@ import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import { MATCH_MODES } from "@sightline/domain/analysis/MatchSettings"
 import { SentimentLexiconLive } from "@sightline/domain/Sentiment"
+import { withConfiguredJudge } from "@sightline/engines/Judges"
 import { parseAnswer } from "@sightline/engines/Parse"
 import { ActionPlans } from "@sightline/sql/ActionPlans"
 import { BrandMatching, type MatchChange, type MatchTarget } from "@sightline/sql/BrandMatching"
@@ -57,7 +58,7 @@ const apply = (target: MatchTarget, input: {
       ...(input.exclude.length > 0 || input.clearExclusions ? { exclusions: [...kept, ...input.exclude] } : {})
     }
     const stored = yield* BrandMatching.set(target, change)
-    const result = yield* reanalyse({ brandId: stored.brandId, parse: parseAnswer })
+    const result = yield* withConfiguredJudge(reanalyse({ brandId: stored.brandId, parse: parseAnswer }))
     const { exclusions, mode, pattern } = stored.settings
     yield* input.json
       ? Output.json({ [target.kind === "brand" ? "brandId" : "competitorId"]: target.id, mode, pattern, exclusions, reanalysis: result })

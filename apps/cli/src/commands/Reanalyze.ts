@@ -1,6 +1,7 @@
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import { SentimentLexiconLive } from "@sightline/domain/Sentiment"
+import { withConfiguredJudge } from "@sightline/engines/Judges"
 import { parseAnswer } from "@sightline/engines/Parse"
 import { ActionPlans } from "@sightline/sql/ActionPlans"
 import { reanalyse } from "@sightline/sql/Reanalysis"
@@ -25,10 +26,10 @@ export const command = Command.make(
   },
   (input) =>
     Effect.gen(function*() {
-      const result = yield* reanalyse({
+      const result = yield* withConfiguredJudge(reanalyse({
         parse: parseAnswer,
         ...Option.match(input.brandId, { onNone: () => ({}), onSome: (brandId) => ({ brandId }) })
-      })
+      }))
       yield* input.json
         ? Output.json(result)
         : Output.line(

@@ -1,8 +1,11 @@
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Option from "effect/Option"
 import { formatDecimal } from "../DecimalString.js"
 import { type ClauseEvidence, Sentiment } from "../Sentiment.js"
 import { type NormalisedCitation, normaliseCitations, normaliseSearchQueries } from "./Citations.js"
 import { foldName } from "./Folding.js"
+import { AnalysisJudge, checkVerdict, judgeRequest } from "./Judge.js"
 import { detectLanguage } from "./Language.js"
 import { findMentions, maskNonProse, type TrackedBrand } from "./Mentions.js"
 import { scopeClauses } from "./Scope.js"
@@ -28,6 +31,8 @@ export interface ResponseAnalysis {
   readonly searchQueries: ReadonlyArray<string>
   /** ANALYSER_VERSION of the rules that produced it. */
   readonly analyserVersion: number
+  /** Who judged mentions, positions and sentiment (the local analyser unless ANALYSIS_JUDGE). */
+  readonly judge: Judge
 }
 
 export interface ResponseAnalysisInput {
@@ -98,7 +103,7 @@ const nameTokens = (brands: ReadonlyArray<TrackedBrand>): ReadonlySet<string> =>
  * language (Language.ts), each mentioned brand's clauses (Scope.ts) judged by `Sentiment`.
  * Competitors listed twice (same id) count once.
  */
-export const analyseAnswer = Effect.fn("analyseAnswer")(function*(input: ResponseAnalysisInput) {
+export const analyseLocally = Effect.fn("analyseLocally")(function*(input: ResponseAnalysisInput) {
   const sentiment = yield* Sentiment
   const competitors = input.competitors.filter((competitor, index, all) =>
     all.findIndex((other) => other.id === competitor.id) === index
@@ -138,6 +143,52 @@ export const analyseAnswer = Effect.fn("analyseAnswer")(function*(input: Respons
   return analysis
 })
 
+/**
+ * Replaces the local mention, position and sentiment figures with a model judge's (when an
+ * `AnalysisJudge` is provided: ANALYSIS_JUDGE). Evidence stays the local analyser's. A failed
+ * call or a verdict that does not fit the tracked brands keeps the local figures and records why.
+ */
+const judged = (local: AnswerAnalysis, text: string) =>
+  Effect.gen(function*() {
+    const found = yield* Effect.serviceOption(AnalysisJudge)
+    if (Option.isNone(found)) return local
+    const judge = found.value
+    const findings = [local.brand, ...local.competitors]
+    const names = findings.map((finding) => finding.brand.name)
+    const raw = yield* Effect.either(judge.judge(judgeRequest(text, findings.map((f) => f.brand))))
+    const verdict = Either.flatMap(Either.mapLeft(raw, (error) => error.reason), (json) => checkVerdict(json, names))
+    if (Either.isLeft(verdict)) {
+      yield* Effect.logWarning("model judge failed; the local analysis is kept").pipe(
+        Effect.annotateLogs({ judge: judge.kind, model: judge.model, reason: verdict.left })
+      )
+      return { ...local, judge: { kind: "local" as const, model: null, fallback: `${judge.kind} ${judge.model}: ${verdict.left}` } }
+    }
+    const byName = new Map(verdict.right.brands.map((brand) => [brand.name, brand]))
+    const apply = (finding: BrandFinding): BrandFinding => {
+      const brand = byName.get(finding.brand.name)
+      if (brand === undefined) return finding
+      return {
+        ...finding,
+        mentioned: brand.mentioned,
+        position: brand.position,
+        sentiment: brand.sentiment === null ? null : clampScore(brand.sentiment)
+      }
+    }
+    const analysis: AnswerAnalysis = {
+      ...local,
+      judge: { kind: judge.kind, model: judge.model, fallback: null },
+      brand: apply(local.brand),
+      competitors: local.competitors.map(apply)
+    }
+    return analysis
+  })
+
+/** Analyses one answer: the local analyser, then the model judge when one is configured. */
+export const analyseAnswer = Effect.fn("analyseAnswer")(function*(input: ResponseAnalysisInput) {
+  const local = yield* analyseLocally(input)
+  return yield* judged(local, maskNonProse(analysedText(input)))
+})
+
 /** The stored form of an answer's analysis (the `responses` and `mentions` rows). */
 export const toResponseAnalysis = (analysis: AnswerAnalysis): ResponseAnalysis => ({
   brand: analysis.brand.mentioned
@@ -152,7 +203,8 @@ export const toResponseAnalysis = (analysis: AnswerAnalysis): ResponseAnalysis =
     .sort((a, b) => a.position - b.position),
   citations: analysis.citations,
   searchQueries: analysis.searchQueries,
-  analyserVersion: analysis.analyserVersion
+  analyserVersion: analysis.analyserVersion,
+  judge: analysis.judge
 })
 
 /** Analyses one answer for storage. */

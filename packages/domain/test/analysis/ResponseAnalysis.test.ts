@@ -1,7 +1,7 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { ANALYSER_VERSION, analyseResponse, analysedText, clampScore } from "../../src/analysis/ResponseAnalysis.js"
+import { ANALYSER_VERSION, analyseResponse, analysedText, clampScore, LOCAL_JUDGE } from "../../src/analysis/ResponseAnalysis.js"
 import { Sentiment, SentimentLexiconLive } from "../../src/Sentiment.js"
 
 const acmo = { kind: "brand" as const, id: 10, name: "Acmo", aliases: ["Acmo CRM"] }
@@ -32,7 +32,8 @@ layer(SentimentLexiconLive)("analyseResponse", (it) => {
           { url: "https://www.g2.com/crm", domain: "g2.com" }
         ],
         searchQueries: ["best CRM", "crm for small teams"],
-        analyserVersion: ANALYSER_VERSION
+        analyserVersion: ANALYSER_VERSION,
+        judge: LOCAL_JUDGE
       })
     }))
 
