@@ -4,11 +4,10 @@ import * as Option from "effect/Option"
 import { formatDecimal } from "../DecimalString.js"
 import { type ClauseEvidence, Sentiment } from "../Sentiment.js"
 import { type NormalisedCitation, normaliseCitations, normaliseSearchQueries } from "./Citations.js"
-import { foldName } from "./Folding.js"
 import { AnalysisJudge, checkVerdict, judgeRequest } from "./Judge.js"
 import { detectLanguage } from "./Language.js"
-import { findMentions, maskNonProse, type TrackedBrand } from "./Mentions.js"
-import { scopeClauses } from "./Scope.js"
+import { findMentions, maskNonProse, type MentionSpan, type TrackedBrand } from "./Mentions.js"
+import { nameWordPattern, scopeClauses } from "./Scope.js"
 
 /**
  * The version of the local analyser's rules. Stored with every response (`responses.analyser_version`);
@@ -94,9 +93,11 @@ export interface AnswerAnalysis {
   readonly searchQueries: ReadonlyArray<string>
 }
 
-/** Every token of every tracked name and alias: never scored, whatever the lexicon says of it. */
-const nameTokens = (brands: ReadonlyArray<TrackedBrand>): ReadonlySet<string> =>
-  new Set(brands.flatMap((brand) => [brand.name, ...brand.aliases]).flatMap((name) => foldName(name).split(/[^\p{L}\p{N}]+/u)))
+const blankSpans = (text: string, spans: ReadonlyArray<MentionSpan>): string =>
+  spans.reduce((out, span) => out.slice(0, span.start) + " ".repeat(span.end - span.start) + out.slice(span.end), text)
+
+/** Name words are blanked in the clauses already (Scope.ts `nameWordPattern`). */
+const NOTHING_IGNORED: ReadonlySet<string> = new Set()
 
 /**
  * Analyses one answer with the local analyser: mentions and positions (Mentions.ts), the answer's
@@ -110,17 +111,23 @@ export const analyseLocally = Effect.fn("analyseLocally")(function*(input: Respo
   )
   const tracked: ReadonlyArray<TrackedBrand> = [input.brand, ...competitors]
   const text = analysedText(input)
-  const language = detectLanguage(maskNonProse(text), input.language)
+  // Names are no language: the detector reads the prose with tracked names blanked (an ordinary-word
+  // name is matched with the brand's own language list until the language is known).
+  const provisional = findMentions(text, tracked, { language: input.language })
+  const language = detectLanguage(blankSpans(maskNonProse(text), provisional.flatMap((m) => m.spans)), input.language)
   const mentions = findMentions(text, tracked, { language })
-  const scopes = scopeClauses(text, mentions.map((mention) => ({ brand: mention.brand, spans: mention.spans })))
-  const ignored = nameTokens(tracked)
+  const scopes = scopeClauses(
+    text,
+    mentions.map((mention) => ({ brand: mention.brand, spans: mention.spans })),
+    nameWordPattern(tracked.flatMap((brand) => [brand.name, ...brand.aliases]))
+  )
   const findings = yield* Effect.forEach(tracked, (brand) => {
     const mention = mentions.find((m) => m.brand === brand)
     if (mention === undefined) {
       return Effect.succeed<BrandFinding>({ brand, mentioned: false, position: null, sentiment: null, evidence: [] })
     }
     return Effect.map(
-      sentiment.score(scopes.get(brand) ?? [], language, ignored),
+      sentiment.score(scopes.get(brand) ?? [], language, NOTHING_IGNORED),
       (judged): BrandFinding => ({
         brand,
         mentioned: true,

@@ -14,6 +14,7 @@ import type { MentionSpan } from "./Mentions.js"
  * - Questions ("Is X good for…?", "asked whether X is worth it") are not scored.
  * - Within a sentence, the clause after a contrast marker weighs CONTRAST_AFTER and the clause
  *   before it CONTRAST_BEFORE. Headings are not scored.
+ * - Mentions, and the capitalised words of tracked names elsewhere, are never scored.
  * - A table row is about the brands in the row (its cells are its clauses); the header row is not
  *   scored.
  */
@@ -79,28 +80,43 @@ const clauses = (text: string, start: number, end: number): Array<Segment> => {
   })).filter((segment) => /[\p{L}\p{N}]/u.test(text.slice(segment.start, segment.end)))
 }
 
-/** The clause's text as the judge reads it: mentions and markdown symbols blanked. */
-const clauseText = (text: string, segment: Segment, spans: ReadonlyArray<MentionSpan>): string => {
+/**
+ * The words of tracked names that are never scored, as a pattern: each capitalised word of a name
+ * or alias ("Less Annoying CRM" -> "Less", "Annoying", "CRM"), whole words, case-sensitive, so a
+ * partial mention ("Annoying is cheap") is not scored but an ordinary "great" in "Great Bank is
+ * great value" still is.
+ */
+export const nameWordPattern = (names: ReadonlyArray<string>): RegExp | null => {
+  const words = [...new Set(names.flatMap((name) => name.split(/[^\p{L}\p{N}]+/u)))]
+    .filter((word) => word.length > 1 && /^\p{Lu}/u.test(word))
+    .sort((a, b) => b.length - a.length)
+  return words.length === 0 ? null : new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}])`, "gu")
+}
+
+/** The clause's text as the judge reads it: mentions, name words and markdown symbols blanked. */
+const clauseText = (text: string, segment: Segment, spans: ReadonlyArray<MentionSpan>, nameWords: RegExp | null): string => {
   let out = text.slice(segment.start, segment.end)
   for (const span of spans) {
     const from = Math.max(span.start, segment.start) - segment.start
     const to = Math.min(span.end, segment.end) - segment.start
     if (from < to) out = out.slice(0, from) + " ".repeat(to - from) + out.slice(to)
   }
+  if (nameWords !== null) out = out.replace(nameWords, (word) => " ".repeat(word.length))
   return out.replace(MARKDOWN_SYMBOLS, " ").replace(/\s+/gu, " ").trim()
 }
 
 /** Attributes every clause of `text` to the brands it is about; brands in `brands` order. */
 export const scopeClauses = <B>(
   text: string,
-  brands: ReadonlyArray<ScopeBrand<B>>
+  brands: ReadonlyArray<ScopeBrand<B>>,
+  nameWords: RegExp | null = null
 ): ReadonlyMap<B, ReadonlyArray<ScopedClause>> => {
   const allSpans = brands.flatMap((b) => b.spans)
   const out = new Map<B, Array<ScopedClause>>(brands.map((b) => [b.brand, []]))
   const brandsIn = (start: number, end: number): Array<B> =>
     brands.filter((b) => b.spans.some((span) => span.start < end && span.end > start)).map((b) => b.brand)
   const attribute = (targets: ReadonlyArray<B>, segment: Segment): void => {
-    const clause = { text: clauseText(text, segment, allSpans), weight: segment.weight }
+    const clause = { text: clauseText(text, segment, allSpans, nameWords), weight: segment.weight }
     if (clause.text.length === 0) return
     for (const target of targets) out.get(target)?.push(clause)
   }
