@@ -158,8 +158,9 @@ export const scopeClauses = <B>(
       subject = brandsIn(start, end)
       continue
     }
-    if (LIST_ITEM.test(line)) subject = []
-    for (const sentence of sentences(text, start, end)) {
+    const bullet = LIST_ITEM.exec(line)
+    if (bullet !== null) subject = []
+    for (const sentence of sentences(text, start + (bullet?.[0].length ?? 0), end)) {
       for (const segment of clauses(text, sentence.start, sentence.end)) {
         const named = brandsIn(segment.start, segment.end)
         if (segment.question) {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
+import * as Either from "effect/Either"
 import * as fc from "fast-check"
 import { foldName } from "../../src/analysis/Folding.js"
-import { excerptAround, findMentions, type TrackedBrand } from "../../src/analysis/Mentions.js"
+import { checkMatchSettings } from "../../src/analysis/MatchSettings.js"
+import { excerptAround, findMentions, splitSpelling, type TrackedBrand } from "../../src/analysis/Mentions.js"
 
 const brand = (id: number, name: string, aliases: ReadonlyArray<string> = []): TrackedBrand => ({
   kind: "brand",
@@ -188,5 +190,73 @@ describe("findMentions properties", () => {
         for (const span of mention.spans) expect(["x", n]).toContain(foldName(text.slice(span.start, span.end)))
       }
     }))
+  })
+})
+
+describe("ordinary-word names, split spellings and match settings", () => {
+  const found = (text: string, brands: ReadonlyArray<TrackedBrand>, language = "en") =>
+    findMentions(text, brands, { language }).map((m) => [m.brand.name, m.spans.map((s) => text.slice(s.start, s.end))])
+
+  it("matches an ordinary-word name only with brand evidence", () => {
+    const close = brand(1, "Close")
+    expect(found("If you want to close more deals, try a CRM. In a nutshell: compare.", [close, competitor(2, "Nutshell")])).toEqual([])
+    expect(found("Close the deal today.", [close])).toEqual([])
+    expect(found("1. **Close** – built for calling.", [close])).toEqual([["Close", ["Close"]]])
+    expect(found("- Close – built for calling.", [close])).toEqual([["Close", ["Close"]]])
+    expect(found("| Close | calling |", [close])).toEqual([["Close", ["Close"]]])
+    expect(found("Teams pick Close for calling.", [close])).toEqual([["Close", ["Close"]]])
+    expect(found("Close is a sales CRM. Close the deal.", [close])).toEqual([["Close", ["Close"]]])
+    expect(found("Polar watches are accurate. It is polar cold.", [brand(1, "Polar")])).toEqual([["Polar", ["Polar"]]])
+  })
+
+  it("needs more than a capital for words the dictionary capitalises (Monday), and accepts other evidence", () => {
+    const monday = brand(1, "Monday.com", ["Monday"])
+    expect(found("Plan the review for Monday morning.", [monday])).toEqual([])
+    expect(found("Monday is the busiest day.", [monday])).toEqual([])
+    expect(found("Monday boards are colourful.", [monday])).toEqual([["Monday.com", ["Monday"]]])
+    expect(found("Monday.com is pricey. Monday boards are colourful.", [monday])).toEqual([["Monday.com", ["Monday.com", "Monday"]]])
+  })
+
+  it("takes an alias or the website as evidence that the brand is meant", () => {
+    const ally = { ...brand(1, "Ally", ["Ally Bank"]), website: "https://www.ally.com" }
+    expect(found("Ally Bank has no fees. We like what Ally does. An ally helps.", [ally])).toEqual([["Ally", ["Ally Bank", "Ally"]]])
+    expect(found("See ally.com: the rates at Ally are high.", [ally])).toEqual([["Ally", ["Ally"]]])
+    expect(found("PayPal is convenient.", [brand(1, "PayPal")])).toEqual([["PayPal", ["PayPal"]]])
+  })
+
+  it("matches split spellings written with the name's capitals", () => {
+    const brands = [brand(1, "MailerLite"), competitor(2, "Active Campaign")]
+    expect(found("Mailer Lite and ActiveCampaign both work; mailer lite does not count.", brands)).toEqual([
+      ["MailerLite", ["Mailer Lite"]],
+      ["Active Campaign", ["ActiveCampaign"]]
+    ])
+  })
+
+  it("applies case-sensitive and regex modes and exclusion phrases", () => {
+    const exact = { ...brand(1, "Wise"), match: { mode: "case-sensitive" as const, pattern: null, exclusions: [] } }
+    expect(found("It is wise to use Wise. WISE is loud.", [exact])).toEqual([["Wise", ["Wise"]]])
+    const regex = { ...brand(1, "Drip"), match: { mode: "regex" as const, pattern: "\\bDrip(?: ESP)?\\b", exclusions: [] } }
+    expect(found("Drip ESP beats a drip campaign; Drip too.", [regex])).toEqual([["Drip", ["Drip ESP", "Drip"]]])
+    const broken = { ...brand(1, "Drip"), match: { mode: "regex" as const, pattern: "(", exclusions: [] } }
+    expect(found("Drip", [broken])).toEqual([])
+    const excluded = { ...brand(1, "Acmo"), match: { mode: "auto" as const, pattern: null, exclusions: ["acmo of perfection"] } }
+    expect(found("The Acmo of perfection. Acmo is great.", [excluded])).toEqual([["Acmo", ["Acmo"]]])
+  })
+
+  it("checks admin settings before they are stored", () => {
+    expect(checkMatchSettings({ mode: "regex", pattern: "\\bAcme\\b", exclusions: [" a  b ", "a b"] }))
+      .toEqual(Either.right({ mode: "regex", pattern: "\\bAcme\\b", exclusions: ["a b"] }))
+    expect(Either.isLeft(checkMatchSettings({ mode: "regex", pattern: null, exclusions: [] }))).toBe(true)
+    expect(Either.isLeft(checkMatchSettings({ mode: "regex", pattern: "a|", exclusions: [] }))).toBe(true)
+    expect(Either.isLeft(checkMatchSettings({ mode: "auto", pattern: "x", exclusions: [] }))).toBe(true)
+    expect(Either.isLeft(checkMatchSettings({ mode: "fuzzy", pattern: null, exclusions: [] }))).toBe(true)
+    expect(Either.isLeft(checkMatchSettings({ mode: "auto", pattern: null, exclusions: [" "] }))).toBe(true)
+  })
+
+  it("splits and joins spellings", () => {
+    expect(splitSpelling("MailerLite")).toBe("Mailer Lite")
+    expect(splitSpelling("Mailer Lite")).toBe("MailerLite")
+    expect(splitSpelling("Acme")).toBe(null)
+    expect(splitSpelling("Bank of America")).toBe(null)
   })
 })
