@@ -20,7 +20,16 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     snappy: 1.2, seamless: 1.8, flexible: 1.3, powerful: 1.5, responsive: 1.3, accurate: 1.3, lightweight: 1,
     stylish: 1.5, comfortable: 1.5, handy: 1.2, solid: 1.3, sensible: 1.3, neatly: 1.2, favourite: 2, capable: 1,
     adequate: 0.9, rich: 1, simple: 1, fine: 0.6, repairable: 1.5, upgradeable: 1.2, refreshing: 1.5,
-    aggressive: -1, upsell: -1.3, upsells: -1.3, "well-made": 1.5, clean: 1, praise: 2, praised: 2, loved: 2.5,
+    aggressive: -1, upsell: -1.3, upsells: -1.3,
+    // round 3: general complaint and praise vocabulary of reviews
+    delay: -1.2, delays: -1.2, delayed: -1.2, late: -0.8, outage: -1.5, outages: -1.5, downtime: -1.5, breach: -2,
+    breaches: -2, leak: -1.5, leaks: -1.5, frozen: -1.2, brutal: -2, shallow: -1.2, flimsy: -1.5, weak: -1.3,
+    fragile: -1, unusable: -2, unstable: -1.5, inconsistent: -1.2, cumbersome: -1.5, tedious: -1.5, lacking: -1.2,
+    subpar: -1.8, pricier: -0.8, costlier: -0.8, overcharge: -2, overcharged: -2, lag: -1.3, dropped: -0.8,
+    unhelpful: -1.8, disappointing: -2.2, sluggishly: -1.5, overcomplicated: -1.5, rip: 0,
+    durable: 1.5, compact: 0.8, smooth: 1.3, speedy: 1.2, quick: 0.8, trustworthy: 1.8, transparent: 1.3,
+    versatile: 1.5, spacious: 1.2, comfy: 1.5, tasty: 1.8, convenient: 1.3, "well-designed": 1.8, unbeatable: 2,
+    "top-notch": 2, standout: 1.5, realistic: 0.8, clear: 0.8, audited: 0.8, lovely: 2.5, "well-made": 1.5, clean: 1, praise: 2, praised: 2, loved: 2.5,
     // neutral in product answers
     support: 0, security: 0, like: 0, charges: 0, charge: 0, opportunity: 0, opportunities: 0, ghost: 0,
     invincible: 0, free: 0.8, high: 0, highest: 0, huge: 1, leader: 0.8, join: 0, reach: 0, matters: 0,
@@ -35,6 +44,13 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     langsam: -1.3, langsamer: -1.3, veraltet: -1.3, veraltete: -1.3, fehlerhaft: -1.8, umständlich: -1.5,
     kompliziert: -1.2, komplex: -0.8, schlecht: -2, problematisch: -1.8, unzuverlässig: -1.8, probleme: -1.5,
     ärgert: -1.8, zu: 0,
+    verspätung: -1.2, verspätungen: -1.2, verspätet: -1.2, ausfall: -1.5, ausfälle: -1.5, störung: -1.5,
+    störungen: -1.5, beschwerden: -1.5, datenleck: -2, instabil: -1.5, mangelhaft: -2, dürftig: -1.5,
+    enttäuschend: -2, enttäuscht: -1.8, ärgerlich: -1.8, nervig: -1.8, schwach: -1.3, fehlen: -1, fehlt: -1,
+    teurer: -1, insolvenz: -2, pleite: -2, unübersichtlich: -1.5, überladen: -1.5, träge: -1.3, laut: -0.8,
+    langlebig: 1.5, praktisch: 1.3, komfortabel: 1.5, bequem: 1.3, exzellent: 2.5, überzeugend: 1.8,
+    überzeugt: 1.5, empfehlenswert: 2, intuitiv: 1.8, durchdacht: 1.5, transparent: 1.3, lecker: 1.8,
+    freundlich: 1.5, hilfsbereit: 1.5, zuverlässige: 1.8, hochwertige: 1.8,
     sucht: 0, gut: 1.9, gute: 1.9, guten: 1.9, gutes: 1.9
   },
   fr: {
@@ -46,7 +62,14 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     manque: -1.3, complexe: -0.8, petites: -0.5, lent: -1.3, lente: -1.3, dépassé: -1.3,
     élevé: -0.8, élevée: -0.8, élevés: -0.8, élevées: -0.8, injoignable: -1.5, augmentent: -0.8,
     // "frais" is fees here, not fresh (+0.3 in the Pattern list)
-    frais: 0, conseiller: 0
+    frais: 0, conseiller: 0,
+    retard: -1.2, retards: -1.2, panne: -1.5, pannes: -1.5, plainte: -1.5, plaintes: -1.5, réclamations: -1.2,
+    bug: -1.5, bugs: -1.5, instable: -1.5, décevante: -2, médiocre: -1.8, nul: -2, nulle: -2, fragile: -1,
+    compliqué: -1.2, compliquée: -1.2, insuffisant: -1.5, défaut: -1.2, défauts: -1.2, fuite: -1.5,
+    désagréable: -1.8, vieillissant: -1.2, emballages: 0, fiable: 1.8, fiables: 1.8, rapide: 1.3, efficace: 1.8,
+    intuitif: 1.8, intuitive: 1.8, délicieux: 2, délicieuses: 2, savoureux: 1.8, variées: 1, variés: 1,
+    excellent: 2.5, excellente: 2.5, robuste: 1.5, agréable: 1.5, imbattable: 2, généreux: 1.5, performant: 1.5,
+    sympathique: 1.5, avantageux: 1.5
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -57,7 +80,14 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     falla: -1.5, empeorado: -1.8, dura: -1, demasiado: 0, fiable: 1.8, fiables: 1.8, alta: -0.8, altas: -0.8,
     alto: -0.8,
     // stem collisions of the stemmed Spanish AFINN list: "son" (are), "restaurantes" (-> "restaur")
-    son: 0, restaurantes: 0, restaurante: 0
+    son: 0, restaurantes: 0, restaurante: 0,
+    retraso: -1.2, retrasos: -1.2, tarde: -0.8, caída: -1.5, caídas: -1.5, queja: -1.5, quejas: -1.5,
+    reclamaciones: -1.2, fallo: -1.5, fallos: -1.5, pésimo: -2.5, pésima: -2.5, malo: -2, mala: -2,
+    inestable: -1.5, complicado: -1.2, complicada: -1.2, incómodo: -1.5, incómoda: -1.5, ruidoso: -1,
+    decepcionante: -2, mediocre: -1.8, anticuada: -1.3, anticuados: -1.3, escaso: -1, insuficiente: -1.5,
+    estafa: -2.5, rápido: 1.3, rápida: 1.3, eficaz: 1.8, eficiente: 1.5, cómodo: 1.5, cómoda: 1.5,
+    cómodos: 1.5, intuitiva: 1.8, práctico: 1.3, práctica: 1.3, recomendable: 2, delicioso: 2, variada: 1,
+    duradero: 1.5, robusto: 1.5, agradable: 1.5, transparente: 1.3, imbatible: 2, correcto: 0.3, correcta: 0.3
   }
 }
 
