@@ -1,4 +1,4 @@
-import type { DictionaryCase } from "./OrdinaryWords.js"
+import { type DictionaryCase, isCalendarWord } from "./OrdinaryWords.js"
 
 /**
  * Brand evidence for names that are ordinary words ("Close", "Notion", "Monday", "Wise"). Such a
@@ -6,7 +6,8 @@ import type { DictionaryCase } from "./OrdinaryWords.js"
  * - structure: bold or link text, the head of a list item, the first words of a table cell, a heading;
  * - its capital away from the start of a sentence, when the dictionary writes the word in lower
  *   case ("… than Close", not "Monday" which is always capitalised);
- * - at the start of a sentence, followed by a verb that makes it the subject ("Close is", "Wise uses");
+ * - at the start of a sentence, followed by a verb that makes it the subject ("Close is", "Wise uses",
+ *   "Otto liefert"), except weekdays and months;
  * - a product noun right after it ("Polar watches", "Monday boards");
  * - the brand is established in the answer: another alias matched, its website's domain appears,
  *   or another occurrence had evidence of its own.
@@ -20,8 +21,9 @@ const SUBJECT_VERBS: ReadonlyArray<string> = [
   "keeps", "does", "can", "could", "will", "might", "would", "should", "sells", "ships", "announced", "launched",
   "added", "stays", "tends", "feels", "looks", "comes", "takes", "gets", "wins", "beats", "leads",
   // de, fr, es
-  "ist", "hat", "bietet", "kostet", "eignet", "punktet", "est", "a", "offre", "propose", "coûte", "permet",
-  "es", "tiene", "ofrece", "cuesta", "permite", "destaca"
+  "ist", "hat", "bietet", "kostet", "eignet", "punktet", "liefert", "gilt", "überzeugt", "setzt", "liegt", "steht",
+  "verlangt", "est", "a", "offre", "propose", "coûte", "permet", "reste", "es", "tiene", "ofrece", "cuesta",
+  "permite", "destaca", "cuenta", "sigue"
 ]
 
 /** Words that may stand between a subject and its verb ("Confluence itself is", "Close also offers"). */
@@ -84,9 +86,12 @@ export const hasOwnEvidence = (
   const sentenceStart = isSentenceStart(text, start)
   const [next, second] = nextWords(text, end, 2)
   if (PRODUCT_NOUNS.includes(next ?? "") || (next === "s" && PRODUCT_NOUNS.includes(second ?? ""))) return true
-  if (dictionaryCase === "capitalised") return false
-  return !sentenceStart || SUBJECT_VERBS.includes(next ?? "") ||
-    (SUBJECT_ADVERBS.includes(next ?? "") && SUBJECT_VERBS.includes(second ?? ""))
+  const subject = sentenceStart &&
+    (SUBJECT_VERBS.includes(next ?? "") || (SUBJECT_ADVERBS.includes(next ?? "") && SUBJECT_VERBS.includes(second ?? "")))
+  // A word the dictionary always capitalises (German nouns, also names such as "Otto") is no brand
+  // by its capital; as the subject of a verb it is, except weekdays and months ("Monday is…").
+  if (dictionaryCase === "capitalised") return subject && !isCalendarWord(text.slice(start, end))
+  return !sentenceStart || subject
 }
 
 /** The registrable part of a website setting ("https://www.close.com/" -> "close.com"), if any. */

@@ -53,6 +53,9 @@ const ENGLISH_CALENDAR = new Set([
   "april", "may", "june", "july", "august", "september", "october", "november", "december"
 ])
 
+/** English weekday and month names: capitalised, yet ordinary words. */
+export const isCalendarWord = (word: string): boolean => ENGLISH_CALENDAR.has(foldName(word))
+
 const caseIn = (language: WordListLanguage, key: string): DictionaryCase | undefined => {
   const found = load(language).get(key)
   if (found !== "capitalised") return found

@@ -31,12 +31,19 @@ layer(SentimentLexiconLive)("the labelled sets (docs/metrics.md)", (it) => {
       expectTargets(yield* evaluate(readLabelledSet("set-2.json"), analyseLabelled, normaliseOne), TARGETS)
     }))
 
-  it.effect("set 3 (held out) stays at the figures docs/metrics.md reports", () =>
+  it.effect("set 3 (tuned on in round 3) reaches the issue's targets", () =>
     Effect.gen(function*() {
       const figures = yield* evaluate(readLabelledSet("set-3.json"), analyseLabelled, normaliseOne)
       expect(figures.pairs).toBeGreaterThanOrEqual(60)
-      // Held out: below the sentiment targets, at the figures reported (73.5%, kappa 0.600, 9 of 17).
-      expectTargets(figures, { agreement: 0.73, kappa: 0.59, negatives: 9 / 17 })
+      // Agreement and kappa reach the targets; negatives caught stay at 11 of 17 (65%).
+      expectTargets(figures, { agreement: 0.8, kappa: 0.6, negatives: 11 / 17 })
+    }))
+
+  it.effect("set 4 (held out) keeps the mention targets and the sentiment figures docs/metrics.md reports", () =>
+    Effect.gen(function*() {
+      const figures = yield* evaluate(readLabelledSet("set-4.json"), analyseLabelled, normaliseOne)
+      // Below the sentiment targets on unseen text: 54.1%, kappa 0.237, 2 of 7 negatives.
+      expectTargets(figures, { agreement: 0.54, kappa: 0.23, negatives: 2 / 7 })
     }))
 
   it.effect("Cohen's kappa is 1 for agreement, 0 for chance", () =>

@@ -213,6 +213,9 @@ describe("ordinary-word names, split spellings and match settings", () => {
     const monday = brand(1, "Monday.com", ["Monday"])
     expect(found("Plan the review for Monday morning.", [monday])).toEqual([])
     expect(found("Monday is the busiest day.", [monday])).toEqual([])
+    // German capitalises every noun (and lists names such as "Otto"): the capital is no evidence, a verb is
+    expect(found("Wir fahren mit Otto in den Urlaub.", [brand(1, "Otto")], "de")).toEqual([])
+    expect(found("Viele bestellen bei Otto. Otto liefert schnell.", [brand(1, "Otto")], "de")).toEqual([["Otto", ["Otto", "Otto"]]])
     expect(found("Monday boards are colourful.", [monday])).toEqual([["Monday.com", ["Monday"]]])
     expect(found("Monday.com is pricey. Monday boards are colourful.", [monday])).toEqual([["Monday.com", ["Monday.com", "Monday"]]])
   })
