@@ -50,8 +50,9 @@ export interface SentimentJudgement {
 
 /**
  * How favourably an answer speaks of a brand: judged on the clauses the analysis attributes to that
- * brand (see Scope.ts). `ignored` lists folded tokens never scored (the tokens of every tracked
- * name and alias). A service, so that another judge can replace the lexicon.
+ * brand (see Scope.ts). `ignored` lists folded tokens never scored; the analysis itself blanks the
+ * words of tracked names in the clauses (Scope.ts `nameWordPattern`) and passes none. A service, so
+ * that another scorer can replace the lexicon.
  */
 export class Sentiment extends Context.Tag("@sightline/domain/Sentiment")<Sentiment, {
   readonly score: (
