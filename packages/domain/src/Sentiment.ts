@@ -10,6 +10,10 @@ import {
   BURDENS,
   DOMAIN_LEXICON,
   NEGATORS,
+  PRICE_DIRECTION_VALENCE,
+  PRICE_DIRECTIONS,
+  PRICE_NOUNS,
+  PRICE_WINDOW,
   SARCASTIC_OPENERS
 } from "./analysis/DomainLexicon.js"
 import { foldName } from "./analysis/Folding.js"
@@ -95,6 +99,8 @@ export const tokenize = (text: string, language: LexiconLanguage): ReadonlyArray
 
 interface LanguageRules {
   readonly lookup: (token: string) => number | undefined
+  readonly priceNouns: ReadonlySet<string>
+  readonly priceDirections: ReadonlyMap<string, 1 | -1>
   readonly negators: ReadonlySet<string>
   readonly boosters: ReadonlySet<string>
   readonly burdens: ReadonlyArray<string>
@@ -105,6 +111,11 @@ const foldedSet = (words: ReadonlyArray<string> | undefined): ReadonlySet<string
 
 const foldedLexicon = (language: string): ReadonlyMap<string, number> =>
   new Map(Object.entries(DOMAIN_LEXICON[language] ?? {}).map(([word, valence]) => [foldName(word), valence]))
+
+const priceRules = (language: string) => ({
+  priceNouns: foldedSet(PRICE_NOUNS[language]),
+  priceDirections: new Map(Object.entries(PRICE_DIRECTIONS[language] ?? {}).map(([word, sign]) => [foldName(word), sign]))
+})
 
 /** VADER's own lexicon, shipped by the vader-sentiment package (word, mean valence, ...). */
 const readVaderLexicon = (): ReadonlyMap<string, number> => {
@@ -122,6 +133,7 @@ const englishRules = (): LanguageRules => {
   const domain = foldedLexicon("en")
   return {
     lookup: (token) => domain.get(token) ?? vader.get(token),
+    ...priceRules("en"),
     negators: foldedSet(NEGATORS.en),
     boosters: foldedSet(BOOSTERS.en),
     burdens: (BURDENS.en ?? []).map(foldName),
@@ -138,6 +150,7 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
     })
   )
   return {
+    ...priceRules(language),
     lookup: (token) => {
       const own = domain.get(token)
       if (own !== undefined) return own
@@ -158,6 +171,8 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
  * Scores one clause with VADER's rules on the language's lexicon:
  * - a word's valence comes from the domain lexicon, else the general one; tokens in `ignored`
  *   (tracked names) and negators themselves score nothing;
+ * - a price direction near a price noun ("low price", "prices rise") scores ±PRICE_DIRECTION_VALENCE
+ *   instead of its own valence, and price nouns score nothing;
  * - a booster just before a word adds BOOSTER_INCREMENT in the word's direction ("too expensive");
  * - a negator flips (times NEGATION_SCALAR) the words within NEGATION_WINDOW words after it, never
  *   past punctuation; a burden in that window ("no fees", "sin comisiones") scores +ABSENCE_VALENCE
@@ -198,7 +213,10 @@ export const scoreClause = (
       previous = token
       continue
     }
-    const base = rules.lookup(token)
+    const direction = rules.priceDirections.get(token)
+    const aboutPrice = direction !== undefined &&
+      tokens.some((other, at) => Math.abs(at - position) <= PRICE_WINDOW && rules.priceNouns.has(other))
+    const base = aboutPrice ? direction * PRICE_DIRECTION_VALENCE : rules.priceNouns.has(token) ? 0 : rules.lookup(token)
     if (base === undefined || base === 0) {
       previous = token
       continue

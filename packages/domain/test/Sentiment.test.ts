@@ -68,6 +68,17 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       expect(sentimentLabel(yield* score("en", "it is not good"))).toBe("negative")
     }))
 
+  it.effect("reads which way a price goes", () =>
+    Effect.gen(function*() {
+      expect(sentimentLabel(yield* score("en", "unlimited devices and a very low price"))).toBe("positive")
+      expect(sentimentLabel(yield* score("en", "the prices go up every year"))).toBe("negative")
+      expect(sentimentLabel(yield* score("en", "the bar is high"))).toBe("neutral")
+      expect(sentimentLabel(yield* score("de", "die Preise steigen jedes Jahr"))).toBe("negative")
+      expect(sentimentLabel(yield* score("fr", "les prix sont élevés"))).toBe("negative")
+      expect(sentimentLabel(yield* score("es", "sus precios suben cada año"))).toBe("negative")
+      expect(sentimentLabel(yield* score("es", "precios bajos"))).toBe("positive")
+    }))
+
   it.effect("flips a sarcastic opener before a complaint", () =>
     Effect.gen(function*() {
       expect(sentimentLabel(yield* score("en", "Great, another price hike."))).toBe("negative")

@@ -149,3 +149,40 @@ export const SARCASTIC_OPENERS: Readonly<Record<string, ReadonlyArray<string>>> 
   fr: ["super", "genial", "parfait", "formidable"],
   es: ["genial", "estupendo", "perfecto", "fantastico"]
 }
+
+/**
+ * Price direction: a word saying which way a price goes, within PRICE_WINDOW words of a price noun,
+ * scores ±PRICE_DIRECTION_VALENCE instead of its own valence ("a very low price" is praise though
+ * VADER reads "low" as negative; "prices go up every year", "der Preis steigt" are complaints).
+ */
+export const PRICE_NOUNS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  en: ["price", "prices", "pricing", "cost", "costs", "fee", "fees", "bill", "bills", "tariff", "tariffs"],
+  de: ["preis", "preise", "kosten", "gebuhr", "gebuhren", "tarif", "tarife", "beitrag", "beitrage"],
+  fr: ["prix", "tarif", "tarifs", "cout", "couts", "frais", "abonnement"],
+  es: ["precio", "precios", "coste", "costes", "costo", "costos", "tarifa", "tarifas", "cuota", "cuotas", "comisiones"]
+}
+
+export const PRICE_DIRECTIONS: Readonly<Record<string, Readonly<Record<string, 1 | -1>>>> = {
+  en: {
+    low: 1, lower: 1, lowest: 1, reduced: 1, dropped: 1, drops: 1, falls: 1,
+    high: -1, higher: -1, highest: -1, rise: -1, rises: -1, rising: -1, rose: -1, increase: -1, increases: -1,
+    increased: -1, jump: -1, jumps: -1, jumped: -1, hike: -1, hikes: -1, doubled: -1, doubles: -1, up: -1, steep: -1
+  },
+  de: {
+    niedrig: 1, niedrige: 1, niedrigen: 1, niedriger: 1, gesenkt: 1, sinken: 1, sinkt: 1,
+    hoch: -1, hohe: -1, hohen: -1, hoher: -1, hoeher: -1, steigen: -1, steigt: -1, gestiegen: -1, erhoht: -1,
+    erhohung: -1
+  },
+  fr: {
+    bas: 1, basse: 1, baisse: 1, baissent: 1,
+    eleve: -1, eleves: -1, elevee: -1, elevees: -1, hausse: -1, hausses: -1, augmente: -1, augmentent: -1,
+    augmentation: -1
+  },
+  es: {
+    bajo: 1, bajos: 1, baja: 1, bajas: 1, bajan: 1,
+    alto: -1, altos: -1, alta: -1, altas: -1, suben: -1, sube: -1, subido: -1, subida: -1, subidas: -1, aumentan: -1
+  }
+}
+
+export const PRICE_WINDOW = 3
+export const PRICE_DIRECTION_VALENCE = 1.3

@@ -39,11 +39,11 @@ layer(SentimentLexiconLive)("the labelled sets (docs/metrics.md)", (it) => {
       expectTargets(figures, { agreement: 0.8, kappa: 0.6, negatives: 11 / 17 })
     }))
 
-  it.effect("set 4 (held out) keeps the mention targets and the sentiment figures docs/metrics.md reports", () =>
+  it.effect("set 4 (held out until round 4) keeps the mention targets and the sentiment figures docs/metrics.md reports", () =>
     Effect.gen(function*() {
       const figures = yield* evaluate(readLabelledSet("set-4.json"), analyseLabelled, normaliseOne)
-      // Below the sentiment targets on unseen text: 54.1%, kappa 0.237, 2 of 7 negatives.
-      expectTargets(figures, { agreement: 0.54, kappa: 0.23, negatives: 2 / 7 })
+      // Below the agreement targets: 70.3%, kappa 0.512; 5 of 7 negatives.
+      expectTargets(figures, { agreement: 0.7, kappa: 0.5, negatives: 5 / 7 })
     }))
 
   it.effect("Cohen's kappa is 1 for agreement, 0 for chance", () =>
