@@ -9,6 +9,7 @@ import * as Exit from "effect/Exit"
 import * as Logger from "effect/Logger"
 import * as Option from "effect/Option"
 import { stripVTControlCharacters } from "node:util"
+import * as Analyse from "./commands/Analyse.js"
 import * as Brands from "./commands/Brands.js"
 import * as Competitors from "./commands/Competitors.js"
 import * as Db from "./commands/Db.js"
@@ -37,7 +38,8 @@ const subcommands = [
   Prompts.command,
   Keys.command,
   Runs.command,
-  Reanalyze.command
+  Reanalyze.command,
+  Analyse.command
 ] as const
 
 export const root = Command.make("sightline").pipe(

@@ -154,7 +154,8 @@ const SHAPES: Record<string, Record<string, Kind>> = {
   },
   response: {
     id: "int", ai_model: "model", response_markdown: "string", response_text: "string", brand_mentioned: "boolean",
-    brand_sentiment: "string", citations: "strings", search_queries: "strings", created_at: "timestamp"
+    brand_sentiment: "string", citations: "strings", search_queries: "strings", created_at: "timestamp",
+    analyser_version: "int"
   },
   citation: { domain: "string", count: "int", urls: "array" },
   query: { query: "string", count: "int" },

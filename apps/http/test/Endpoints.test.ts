@@ -204,7 +204,8 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("read endp
           brand_sentiment: Metrics.sentimentLabel(r.brand?.sentiment ?? null),
           citations: r.citations,
           search_queries: r.queries,
-          created_at: new Date(r.collectedAt).toISOString()
+          created_at: new Date(r.collectedAt).toISOString(),
+          analyser_version: 1 // rows written without a version were analysed by version 1
         }))
       expect(data(reply.body)).toEqual(expected)
       const labels = yield* get(`/v1/monitored-prompts/${f.prompts.P2}/responses/`, f.keys.brandA)

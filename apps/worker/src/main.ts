@@ -2,6 +2,7 @@ import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { SentimentLexiconLive } from "@sightline/domain/Sentiment"
 import { Logging, Main } from "@sightline/runtime"
 import { Engines } from "@sightline/engines"
+import { withConfiguredJudge } from "@sightline/engines/Judges"
 import { ActionPlans } from "@sightline/sql/ActionPlans"
 import * as Database from "@sightline/sql/Database"
 import { ResponseStore } from "@sightline/sql/ResponseStore"
@@ -24,7 +25,8 @@ const program = Effect.gen(function*() {
     Layer.mergeAll(Runs.Default, ResponseStore.Default, ActionPlans.Default).pipe(Layer.provideMerge(Database.layer)),
     SentimentLexiconLive
   )
-  yield* Worker.run(settings.worker, { once }).pipe(Effect.provide(services))
+  // ANALYSIS_JUDGE: a model judge first, the local analyser as fallback (docs/metrics.md).
+  yield* withConfiguredJudge(Worker.run(settings.worker, { once })).pipe(Effect.provide(services))
 })
 
 Main.runMain(program.pipe(Effect.provide(Logging.layer())))

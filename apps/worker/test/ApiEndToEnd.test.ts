@@ -4,6 +4,7 @@ import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { expect, layer } from "@effect/vitest"
 import type { AiModel } from "@sightline/domain/AiModel"
+import { ANALYSER_VERSION } from "@sightline/domain/analysis/ResponseAnalysis"
 import { formatDecimal } from "@sightline/domain/DecimalString"
 import * as Metrics from "@sightline/domain/Metrics"
 import { planActions } from "@sightline/domain/ActionPlanner"
@@ -130,7 +131,9 @@ const ResponseItem = Schema.Struct({
   brand_sentiment: Schema.String,
   citations: Schema.Array(Schema.String),
   search_queries: Schema.Array(Schema.String),
-  created_at: Schema.String
+  created_at: Schema.String,
+  // Sightline's extra field: the analyser that produced the figures (docs/metrics.md).
+  analyser_version: Schema.Literal(ANALYSER_VERSION)
 })
 
 const Scores = Schema.Array(Schema.Struct({ brand: Schema.Number, competitor: Schema.Number }))
@@ -165,7 +168,7 @@ layer(SharedLayer, { timeout: 60_000, excludeTestServices: true })("issue 4: CLI
         // Responses of the prompt.
         const responses = list(yield* get(`/v1/monitored-prompts/${prompt.id}/responses/`, key))
         expect(responses).toHaveLength(1)
-        // Decoded strictly: exactly the spec's fields, with their types.
+        // Decoded strictly: exactly the spec's fields (plus the extra analyser_version), with their types.
         const response = Schema.decodeUnknownSync(ResponseItem, { onExcessProperty: "error" })(responses[0])
         expect(response).toMatchObject({ ai_model: c.engine, brand_mentioned: true })
         const text = response.response_text

@@ -1,222 +1,280 @@
-/// <reference path="./nlpjs.d.ts" />
-import type { BaseStemmer, SentimentDictionaries, Stopwords, Tokenizer } from "@nlpjs/core"
-import { Container } from "@nlpjs/core"
-import { LangDe, SentimentDe, StemmerDe, StopwordsDe, TokenizerDe } from "@nlpjs/lang-de"
-import { LangEs, SentimentEs, StemmerEs, StopwordsEs, TokenizerEs } from "@nlpjs/lang-es"
-import { LangFr, SentimentFr, StemmerFr, StopwordsFr, TokenizerFr } from "@nlpjs/lang-fr"
-import { LangIt, SentimentIt, StemmerIt, StopwordsIt, TokenizerIt } from "@nlpjs/lang-it"
-import { LangNl, SentimentNl, StemmerNl, StopwordsNl, TokenizerNl } from "@nlpjs/lang-nl"
-import { LangPt, SentimentPt, StemmerPt, StopwordsPt, TokenizerPt } from "@nlpjs/lang-pt"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as Records from "effect/Record"
-import AfinnSentiment from "sentiment"
+import { readFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import {
+  ABSENCE_VALENCE,
+  BOOSTERS,
+  BURDENS,
+  DOMAIN_LEXICON,
+  NEGATORS,
+  PRICE_DIRECTION_VALENCE,
+  PRICE_DIRECTIONS,
+  PRICE_NOUNS,
+  PRICE_WINDOW,
+  SARCASTIC_OPENERS
+} from "./analysis/DomainLexicon.js"
+import { foldName } from "./analysis/Folding.js"
+import { type LexiconLanguage, lexiconLanguage, makeWordLexicons, type WordLexicon } from "./analysis/WordLexicons.js"
 import { formatDecimal } from "./DecimalString.js"
-import { average } from "./Metrics.js"
+
+export { LEXICON_LANGUAGES, type LexiconLanguage, lexiconLanguage } from "./analysis/WordLexicons.js"
 
 /**
- * How favourably a text speaks of a brand: 0 (very negative) to 100 (very positive), 50 neutral,
- * judged on the excerpts around the brand's mentions. A service, so an LLM judge can replace the
- * lexicon without touching the analysis.
+ * A clause the analysis attributes to one brand, with its weight in the brand's score (VADER's
+ * "but" rule: CONTRAST_AFTER for a clause after "but", "aber", "pero"..., CONTRAST_BEFORE for the
+ * clause it overrides, 1 otherwise).
+ */
+export interface ScopedClause {
+  readonly text: string
+  readonly weight: number
+}
+
+/** A word that moved a clause's score, with the valence it contributed (after negation, boosters). */
+export interface WordEvidence {
+  readonly word: string
+  readonly valence: number
+}
+
+export interface ClauseEvidence {
+  readonly clause: string
+  /** VADER's compound score of the clause, -1..+1. */
+  readonly compound: number
+  readonly words: ReadonlyArray<WordEvidence>
+}
+
+export interface SentimentJudgement {
+  /** 0 (very negative) .. 100 (very positive), 50 neutral, two decimals. */
+  readonly score: number
+  /** The clauses that carried an opinion, and the words in them that did. */
+  readonly evidence: ReadonlyArray<ClauseEvidence>
+}
+
+/**
+ * How favourably an answer speaks of a brand: judged on the clauses the analysis attributes to that
+ * brand (see Scope.ts). `ignored` lists folded tokens never scored; the analysis itself blanks the
+ * words of tracked names in the clauses (Scope.ts `nameWordPattern`) and passes none. A service, so
+ * that another scorer can replace the lexicon.
  */
 export class Sentiment extends Context.Tag("@sightline/domain/Sentiment")<Sentiment, {
-  readonly score: (excerpts: ReadonlyArray<string>, language: string) => Effect.Effect<number>
+  readonly score: (
+    clauses: ReadonlyArray<ScopedClause>,
+    language: string,
+    ignored: ReadonlySet<string>
+  ) => Effect.Effect<SentimentJudgement>
 }>() {}
 
+/** After "Great," these words announce the complaint ("Great, another price hike"). */
+const SARCASTIC_FOLLOWERS: ReadonlySet<string> = new Set(["another", "yet", "noch", "encore", "otra", "otro"])
+
+/** VADER's normalisation constant: a clause sum of s reads s / sqrt(s^2 + ALPHA). */
+export const ALPHA = 15
+/** VADER's booster increment and negation scalar. */
+export const BOOSTER_INCREMENT = 0.293
+export const NEGATION_SCALAR = -0.74
+/** A negator reaches this many words ahead, and never past punctuation. */
+export const NEGATION_WINDOW = 3
+
+/** VADER's compound score of a clause's valence sum: -1..+1. */
+export const compound = (sum: number): number => sum / Math.sqrt(sum * sum + ALPHA)
+
 /**
- * Languages with a lexicon: English uses AFINN-165 (`sentiment`), the others the word lists of the
- * nlp.js language packs. Any other language scores 50 (neutral): no lexicon is better than a
- * foreign one.
+ * Maps the weighted mean compound of a brand's opinionated clauses (-1..+1) to 0..100:
+ * `50 + 50 * mean`, two decimals. Examples: one "great" (3.1) -> 81.24; one "expensive" (-1.5) -> 31.94.
  */
-export const LEXICON_LANGUAGES = ["en", "de", "es", "fr", "it", "nl", "pt"] as const
-export type LexiconLanguage = typeof LEXICON_LANGUAGES[number]
+export const scaleScore = (meanCompound: number): number =>
+  Number(formatDecimal(Math.min(100, Math.max(0, 50 + 50 * meanCompound))))
 
-/** How fast the 0..100 scale saturates: a mean AFINN score of SCALE per excerpt reads 88.08. */
-export const SCALE = 5
+const TOKEN = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*|[,;:.!?¿¡()]/gu
+const PUNCTUATION = /^[,;:.!?¿¡()]$/u
 
-/** AFINN valences run from -AFINN_MAX to +AFINN_MAX; other lexicons are rescaled to that range. */
-export const AFINN_MAX = 5
-
-/**
- * Maps a mean AFINN score per excerpt (unbounded) to 0..100: `50 + 50 * tanh(score / SCALE)`,
- * rounded half away from zero to two decimals (the precision `responses.brand_sentiment` keeps).
- * Monotone (strictly increasing before rounding), 0 gives 50, never outside 0..100.
- * Examples: +3 (one "good") -> 76.85, +1 -> 59.87, -2 -> 31.00, -3 (one "bad") -> 23.15.
- */
-export const scaleScore = (afinnScore: number): number =>
-  Number(formatDecimal(50 + 50 * Math.tanh(afinnScore / SCALE)))
-
-/** The lexicon language for a brand language ("en-GB" -> "en", "DE" -> "de"); none for others. */
-export const lexiconLanguage = (language: string): Option.Option<LexiconLanguage> => {
-  const base = language.trim().toLowerCase().split(/[-_]/)[0] ?? ""
-  return Option.fromNullable(LEXICON_LANGUAGES.find((candidate) => candidate === base))
+/** Folded tokens; apostrophes split words except in English ("doesn't" stays whole). */
+export const tokenize = (text: string, language: LexiconLanguage): ReadonlyArray<string> => {
+  const folded = foldName(text)
+  const tokens = folded.match(TOKEN) ?? []
+  return language === "en" ? tokens : tokens.flatMap((token) => token.split(/['’]/u)).filter((t) => t.length > 0)
 }
 
-/** nlp.js's own normalisation (lowercase, diacritics stripped), applied to the negation words. */
-const normalise = (word: string): string => word.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-
-type LexiconSource = "senticon" | "pattern" | "afinn"
-
-interface LanguagePack {
-  readonly Lang: new() => { register(container: Container): void }
-  readonly Tokenizer: new(container: Container, shouldNormalize: boolean) => Tokenizer
-  readonly Stemmer: new(container: Container) => BaseStemmer
-  readonly Stopwords: new(container: Container) => Stopwords
-  readonly dictionaries: SentimentDictionaries
-  /** Which of the pack's word lists is used (see docs/metrics.md for why). */
-  readonly source: LexiconSource
-  /** Negators added to nlp.js's list, which is empty for French and Italian. */
-  readonly extraNegations: ReadonlyArray<string>
-  /** Frequent function words that the list gives a valence by a homonym (Dutch "zeer": very / pain). */
-  readonly extraStopwords: ReadonlyArray<string>
+interface LanguageRules {
+  readonly lookup: (token: string) => number | undefined
+  readonly priceNouns: ReadonlySet<string>
+  readonly priceDirections: ReadonlyMap<string, 1 | -1>
+  readonly negators: ReadonlySet<string>
+  readonly boosters: ReadonlySet<string>
+  readonly burdens: ReadonlyArray<string>
+  readonly openers: ReadonlySet<string>
 }
 
-const LANGUAGE_PACKS: Record<Exclude<LexiconLanguage, "en">, LanguagePack> = {
-  de: {
-    Lang: LangDe,
-    Tokenizer: TokenizerDe,
-    Stemmer: StemmerDe,
-    Stopwords: StopwordsDe,
-    dictionaries: SentimentDe,
-    source: "senticon",
-    extraNegations: [],
-    extraStopwords: []
-  },
-  // Spanish Senticon scores frequent words ("es" -> "ser", "para" -> "par") and "no" positively.
-  es: {
-    Lang: LangEs,
-    Tokenizer: TokenizerEs,
-    Stemmer: StemmerEs,
-    Stopwords: StopwordsEs,
-    dictionaries: SentimentEs,
-    source: "afinn",
-    extraNegations: [],
-    extraStopwords: []
-  },
-  fr: {
-    Lang: LangFr,
-    Tokenizer: TokenizerFr,
-    Stemmer: StemmerFr,
-    Stopwords: StopwordsFr,
-    dictionaries: SentimentFr,
-    source: "pattern",
-    extraNegations: ["ne", "n", "pas", "jamais", "aucun", "aucune", "sans"],
-    extraStopwords: []
-  },
-  it: {
-    Lang: LangIt,
-    Tokenizer: TokenizerIt,
-    Stemmer: StemmerIt,
-    Stopwords: StopwordsIt,
-    dictionaries: SentimentIt,
-    source: "pattern",
-    extraNegations: ["non", "mai", "nessun", "nessuno", "nessuna", "senza"],
-    extraStopwords: []
-  },
-  nl: {
-    Lang: LangNl,
-    Tokenizer: TokenizerNl,
-    Stemmer: StemmerNl,
-    Stopwords: StopwordsNl,
-    dictionaries: SentimentNl,
-    source: "pattern",
-    extraNegations: [],
-    extraStopwords: ["zeer"]
-  },
-  pt: {
-    Lang: LangPt,
-    Tokenizer: TokenizerPt,
-    Stemmer: StemmerPt,
-    Stopwords: StopwordsPt,
-    dictionaries: SentimentPt,
-    source: "afinn",
-    extraNegations: [],
-    extraStopwords: []
+const foldedSet = (words: ReadonlyArray<string> | undefined): ReadonlySet<string> => new Set((words ?? []).map(foldName))
+
+const foldedLexicon = (language: string): ReadonlyMap<string, number> =>
+  new Map(Object.entries(DOMAIN_LEXICON[language] ?? {}).map(([word, valence]) => [foldName(word), valence]))
+
+const priceRules = (language: string) => ({
+  priceNouns: foldedSet(PRICE_NOUNS[language]),
+  priceDirections: new Map(Object.entries(PRICE_DIRECTIONS[language] ?? {}).map(([word, sign]) => [foldName(word), sign]))
+})
+
+/** VADER's own lexicon, shipped by the vader-sentiment package (word, mean valence, ...). */
+const readVaderLexicon = (): ReadonlyMap<string, number> => {
+  const file = createRequire(import.meta.url).resolve("vader-sentiment/vader_lexicon.txt")
+  const entries = new Map<string, number>()
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    const [word, valence] = line.split("\t")
+    if (word !== undefined && valence !== undefined && word.length > 0) entries.set(word, Number(valence))
   }
+  return entries
 }
 
-/** One language's word list, valences already on AFINN's -5..+5 scale. */
-export interface WordLexicon {
-  readonly source: LexiconSource
-  readonly valences: ReadonlyMap<string, number>
-  readonly negations: ReadonlySet<string>
-  readonly isStopword: (word: string) => boolean
-  readonly tokenize: (text: string) => ReadonlyArray<string>
-  readonly stem: (word: string) => string | undefined
-}
-
-/**
- * Builds a language pack's lexicon. Senticon and Pattern valences (-1..+1) are multiplied by
- * AFINN_MAX, so that every lexicon feeds `scaleScore` in the units of AFINN (-5..+5).
- */
-const makeWordLexicon = (container: Container, pack: LanguagePack): WordLexicon => {
-  container.use(pack.Lang)
-  const dictionary = pack.dictionaries[pack.source] ?? {}
-  const factor = pack.source === "afinn" ? 1 : AFINN_MAX
-  const tokenizer = new pack.Tokenizer(container, true)
-  const stemmer = new pack.Stemmer(container)
-  const stopwords = new pack.Stopwords(container)
-  const extraStopwords = new Set(pack.extraStopwords.map(normalise))
+const englishRules = (): LanguageRules => {
+  const vader = readVaderLexicon()
+  const domain = foldedLexicon("en")
   return {
-    source: pack.source,
-    valences: new Map(Object.entries(dictionary).map(([word, valence]) => [word, valence * factor])),
-    negations: new Set([...pack.dictionaries.negations.words, ...pack.extraNegations].map(normalise)),
-    isStopword: (word) => stopwords.isStopword(word) || extraStopwords.has(word),
-    tokenize: (text) => tokenizer.tokenize(text, true),
-    stem: (word) => stemmer.stemWord(word)
+    lookup: (token) => domain.get(token) ?? vader.get(token),
+    ...priceRules("en"),
+    negators: foldedSet(NEGATORS.en),
+    boosters: foldedSet(BOOSTERS.en),
+    burdens: (BURDENS.en ?? []).map(foldName),
+    openers: foldedSet(SARCASTIC_OPENERS.en)
+  }
+}
+
+const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
+  const domain = foldedLexicon(language)
+  const domainStems = new Map(
+    [...domain].flatMap(([word, valence]) => {
+      const stem = lexicon.stem(word)
+      return stem === undefined ? [] : [[stem, valence] as const]
+    })
+  )
+  return {
+    ...priceRules(language),
+    lookup: (token) => {
+      const own = domain.get(token)
+      if (own !== undefined) return own
+      if (lexicon.isStopword(token)) return undefined
+      const stem = lexicon.stem(token)
+      return (stem === undefined ? undefined : domainStems.get(stem)) ??
+        lexicon.valences.get(token) ??
+        (stem === undefined ? undefined : lexicon.valences.get(stem))
+    },
+    negators: new Set([...foldedSet(NEGATORS[language]), ...lexicon.negations]),
+    boosters: foldedSet(BOOSTERS[language]),
+    burdens: (BURDENS[language] ?? []).map(foldName),
+    openers: foldedSet(SARCASTIC_OPENERS[language])
   }
 }
 
 /**
- * An excerpt's score in AFINN units: the sum of its words' valences. Stop words count nothing (in
- * some lists frequent words carry a homonym's valence: Spanish "con", Portuguese "para"). A word is
- * looked up as written (normalised) and otherwise by its stem, as some list entries are full words
- * whose stem differs (French "mauvais" -> "mauv"). A negator flips the next word found in the list
- * ("nicht sehr gut", "keine gute Lösung").
+ * Scores one clause with VADER's rules on the language's lexicon:
+ * - a word's valence comes from the domain lexicon, else the general one; tokens in `ignored`
+ *   (tracked names) and negators themselves score nothing;
+ * - a price direction near a price noun ("low price", "prices rise") scores ±PRICE_DIRECTION_VALENCE
+ *   instead of its own valence, and price nouns score nothing;
+ * - a booster just before a word adds BOOSTER_INCREMENT in the word's direction ("too expensive");
+ * - a negator flips (times NEGATION_SCALAR) the words within NEGATION_WINDOW words after it, never
+ *   past punctuation; a burden in that window ("no fees", "sin comisiones") scores +ABSENCE_VALENCE
+ *   and ends the negation;
+ * - a sarcastic opener ("Great, another price hike") followed by a comma and a complaint, or by
+ *   "another"/"yet", flips.
  */
-export const wordLexiconScore = (lexicon: WordLexicon, text: string): number => {
-  let score = 0
-  let negated = false
-  for (const token of lexicon.tokenize(text)) {
-    if (lexicon.negations.has(token)) {
-      negated = true
+export const scoreClause = (
+  rules: LanguageRules,
+  tokens: ReadonlyArray<string>,
+  ignored: ReadonlySet<string>
+): ReadonlyArray<WordEvidence> => {
+  const words: Array<WordEvidence> = []
+  let negatedUntil = -1
+  let wordIndex = -1
+  let previous = ""
+  let opener: WordEvidence | undefined
+  for (const [position, token] of tokens.entries()) {
+    if (PUNCTUATION.test(token)) {
+      negatedUntil = -1
+      previous = token
       continue
     }
-    if (lexicon.isStopword(token)) continue
-    const stem = lexicon.stem(token)
-    const valence = lexicon.valences.get(token) ?? (stem === undefined ? undefined : lexicon.valences.get(stem))
-    if (valence !== undefined) {
-      score += negated ? -valence : valence
-      negated = false
+    wordIndex++
+    const negated = wordIndex <= negatedUntil
+    if (ignored.has(token)) {
+      previous = token
+      continue
+    }
+    if (rules.negators.has(token)) {
+      negatedUntil = wordIndex + NEGATION_WINDOW
+      previous = token
+      continue
+    }
+    if (negated && rules.burdens.some((burden) => token.startsWith(burden))) {
+      words.push({ word: `no ${token}`, valence: ABSENCE_VALENCE })
+      negatedUntil = -1
+      previous = token
+      continue
+    }
+    const direction = rules.priceDirections.get(token)
+    const aboutPrice = direction !== undefined &&
+      tokens.some((other, at) => Math.abs(at - position) <= PRICE_WINDOW && rules.priceNouns.has(other))
+    const base = aboutPrice ? direction * PRICE_DIRECTION_VALENCE : rules.priceNouns.has(token) ? 0 : rules.lookup(token)
+    if (base === undefined || base === 0) {
+      previous = token
+      continue
+    }
+    let valence = base
+    if (rules.boosters.has(previous)) valence += Math.sign(valence) * BOOSTER_INCREMENT
+    if (negated) valence *= NEGATION_SCALAR
+    const evidence = { word: negated ? `not ${token}` : token, valence: Number(valence.toFixed(3)) }
+    if (position === 0 && rules.openers.has(token) && tokens[1] === ",") opener = evidence
+    words.push(evidence)
+    previous = token
+  }
+  if (opener !== undefined) {
+    const rest = words.filter((word) => word !== opener).reduce((sum, word) => sum + word.valence, 0)
+    if (rest < 0 || SARCASTIC_FOLLOWERS.has(tokens[2] ?? "")) {
+      const flipped = opener
+      return words.map((word) => word === flipped ? { word: `${word.word} (sarcastic)`, valence: -word.valence } : word)
     }
   }
-  return score
+  return words
 }
 
 /**
- * The lexicon judge. English excerpts get the AFINN-165 score of the `sentiment` package (sum of
- * word valences -5..+5, with English negation: "not good" counts as bad); de, es, fr, it, nl and pt
- * excerpts get `wordLexiconScore` with the nlp.js lexicon of their language. The excerpts' mean is
- * mapped by `scaleScore`. No excerpts, or a language without a lexicon: 50 (neutral).
+ * The lexicon judge. Each clause gets VADER's compound score; the brand's score is `scaleScore` of
+ * the weighted mean over its opinionated clauses (ScopedClause.weight). No opinionated clause, or a language without a lexicon: 50.
  */
 export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
-  const afinn = new AfinnSentiment()
-  const container = new Container()
-  const scorers: Record<LexiconLanguage, (text: string) => number> = {
-    en: (text) => afinn.analyze(text, { language: "en" }).score,
-    ...Records.map(LANGUAGE_PACKS, (pack) => {
-      const lexicon = makeWordLexicon(container, pack)
-      return (text: string) => wordLexiconScore(lexicon, text)
-    })
+  const packs = makeWordLexicons()
+  const rules: Record<LexiconLanguage, LanguageRules> = {
+    en: englishRules(),
+    de: packRules("de", packs.de),
+    es: packRules("es", packs.es),
+    fr: packRules("fr", packs.fr),
+    it: packRules("it", packs.it),
+    nl: packRules("nl", packs.nl),
+    pt: packRules("pt", packs.pt)
   }
   return {
-    score: (excerpts, language) =>
+    score: (clauses, language, ignored) =>
       Effect.sync(() =>
         Option.match(lexiconLanguage(language), {
-          onNone: () => 50,
-          onSome: (code) => scaleScore(average(excerpts.map(scorers[code])))
+          onNone: (): SentimentJudgement => ({ score: 50, evidence: [] }),
+          onSome: (code): SentimentJudgement => {
+            let weighted = 0
+            let weights = 0
+            const evidence: Array<ClauseEvidence> = []
+            for (const clause of clauses) {
+              const words = scoreClause(rules[code], tokenize(clause.text, code), ignored)
+              const sum = words.reduce((total, word) => total + word.valence, 0)
+              if (sum === 0) continue
+              const weight = clause.weight
+              const clauseCompound = compound(sum)
+              weighted += weight * clauseCompound
+              weights += weight
+              evidence.push({ clause: clause.text, compound: Number(clauseCompound.toFixed(4)), words })
+            }
+            return { score: weights === 0 ? 50 : scaleScore(weighted / weights), evidence }
+          }
         })
       )
   }

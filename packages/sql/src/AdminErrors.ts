@@ -30,6 +30,14 @@ export class BrandNotInWorkspace extends Schema.TaggedError<BrandNotInWorkspace>
   }
 }
 
+export class CompetitorNotFound extends Schema.TaggedError<CompetitorNotFound>()("CompetitorNotFound", {
+  competitorId: Schema.Number
+}) {
+  override get message() {
+    return `Competitor ${this.competitorId} does not exist.`
+  }
+}
+
 export class GroupNotFound extends Schema.TaggedError<GroupNotFound>()("GroupNotFound", {
   groupId: Schema.Number,
   /** The brand it was looked for in, when the command named one. */
@@ -39,14 +47,6 @@ export class GroupNotFound extends Schema.TaggedError<GroupNotFound>()("GroupNot
     return this.brandId === undefined
       ? `Group ${this.groupId} does not exist.`
       : `Group ${this.groupId} does not exist in brand ${this.brandId}.`
-  }
-}
-
-export class CompetitorNotFound extends Schema.TaggedError<CompetitorNotFound>()("CompetitorNotFound", {
-  competitorId: Schema.Number
-}) {
-  override get message() {
-    return `Competitor ${this.competitorId} does not exist.`
   }
 }
 

@@ -1,5 +1,5 @@
 import type { AiModel } from "@sightline/domain/AiModel"
-import { analyseResponse } from "@sightline/domain/analysis/ResponseAnalysis"
+import { ANALYSER_VERSION, analyseResponse } from "@sightline/domain/analysis/ResponseAnalysis"
 import type { TrackedBrand } from "@sightline/domain/analysis/Mentions"
 import { Progress } from "@sightline/runtime"
 import * as Effect from "effect/Effect"
@@ -24,13 +24,16 @@ export interface ReanalysisResult {
   /** Payloads the parser found no answer in (kept as they are). */
   readonly skipped: number
   readonly plansRefreshed: number
+  /** The analyser version the analysed responses now carry (ANALYSER_VERSION). */
+  readonly analyserVersion: number
 }
 
 const PAGE = 200
 
 /**
  * Recomputes mentions, positions, sentiment, citations and queries of stored responses from their
- * stored payloads (no engine is called), then refreshes the affected prompts' action plans. The
+ * stored payloads (no engine is called) with the current analyser (each row then records
+ * ANALYSER_VERSION), then refreshes the affected prompts' action plans. The
  * parser is passed in so this package does not depend on the engine adapters.
  */
 export const reanalyse = (options: {
@@ -73,6 +76,6 @@ export const reanalyse = (options: {
     for (const promptId of [...prompts].sort((a, b) => a - b)) {
       if (Option.isSome(yield* plans.refresh(promptId))) plansRefreshed++
     }
-    const result: ReanalysisResult = { analysed, skipped, plansRefreshed }
+    const result: ReanalysisResult = { analysed, skipped, plansRefreshed, analyserVersion: ANALYSER_VERSION }
     return result
   }).pipe(Effect.withSpan("Reanalysis.reanalyse"))

@@ -66,14 +66,32 @@ const KeyedId = Schema.Struct({ id: Schema.Number, key: Schema.String })
 const PromptBrand = Schema.Struct({ id: Schema.Number, brandId: Schema.Number })
 const DomainRow = Schema.Struct({ id: Schema.Number, domain: Schema.String })
 const UrlRow = Schema.Struct({ id: Schema.Number, domainId: Schema.Number, url: Schema.String })
+const MatchColumns = {
+  website: Schema.String,
+  matchMode: Schema.Literal("auto", "case-sensitive", "regex"),
+  matchPattern: Schema.NullOr(Schema.String),
+  matchExclusions: Schema.Array(Schema.String)
+}
 const BrandRow = Schema.Struct({
   id: Schema.Number,
   name: Schema.String,
   displayName: Schema.String,
   aliases: Schema.Array(Schema.String),
-  language: Schema.String
+  language: Schema.String,
+  ...MatchColumns
 })
-const CompetitorRow = Schema.Struct({ id: Schema.Number, name: Schema.String, aliases: Schema.Array(Schema.String) })
+const CompetitorRow = Schema.Struct({
+  id: Schema.Number,
+  name: Schema.String,
+  aliases: Schema.Array(Schema.String),
+  ...MatchColumns
+})
+
+/** A row's match settings as the analysis takes them. */
+const matchOf = (row: Schema.Struct.Type<typeof MatchColumns>) => ({
+  website: row.website,
+  match: { mode: row.matchMode, pattern: row.matchPattern, exclusions: row.matchExclusions }
+})
 
 const uniqueBy = <A>(items: ReadonlyArray<A>, key: (a: A) => string | number): ReadonlyArray<A> => {
   const seen = new Set<string | number>()
@@ -199,7 +217,10 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
           idempotency_key: i.idempotencyKey,
           brand_mentioned: i.analysis.brand.mentioned,
           brand_position: i.analysis.brand.position,
-          brand_sentiment: i.analysis.brand.sentiment
+          brand_sentiment: i.analysis.brand.sentiment,
+          analyser_version: i.analysis.analyserVersion,
+          analysis_judge: i.analysis.judge.kind,
+          analysis_judge_model: i.analysis.judge.model
         }))
         const created = new Map<string, number>()
         for (const chunk of chunksFor(rows)) {
@@ -272,7 +293,8 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
           const updated = yield* sql`
             UPDATE responses
             SET brand_mentioned = ${analysis.brand.mentioned}, brand_position = ${analysis.brand.position},
-                brand_sentiment = ${analysis.brand.sentiment}, analysed_at = now()
+                brand_sentiment = ${analysis.brand.sentiment}, analyser_version = ${analysis.analyserVersion},
+                analysis_judge = ${analysis.judge.kind}, analysis_judge_model = ${analysis.judge.model}, analysed_at = now()
             WHERE id = ${responseId}
             RETURNING id AS "responseId", brand_id AS "brandId", prompt_id AS "promptId", engine,
                       collected_at AS "collectedAt"`.pipe(Effect.flatMap(decode(Facts)))
@@ -292,13 +314,18 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
       Result: BrandRow,
       execute: (id) =>
         sql`
-          SELECT id, name, display_name AS "displayName", aliases, language_code AS language
+          SELECT id, name, display_name AS "displayName", aliases, language_code AS language, website,
+                 match_mode AS "matchMode", match_pattern AS "matchPattern", match_exclusions AS "matchExclusions"
           FROM brands WHERE id = ${id}`
     })
     const selectCompetitors = SqlSchema.findAll({
       Request: Schema.Number,
       Result: CompetitorRow,
-      execute: (brandId) => sql`SELECT id, name, aliases FROM competitors WHERE brand_id = ${brandId} ORDER BY id`
+      execute: (brandId) =>
+        sql`
+          SELECT id, name, aliases, website, match_mode AS "matchMode", match_pattern AS "matchPattern",
+                 match_exclusions AS "matchExclusions"
+          FROM competitors WHERE brand_id = ${brandId} ORDER BY id`
     })
 
     /** The brand and its competitors as the analysis looks for them (display name counts as an alias). */
@@ -312,9 +339,16 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
           kind: "brand",
           id: brand.id,
           name: brand.name,
-          aliases: brand.displayName !== brand.name ? [...brand.aliases, brand.displayName] : brand.aliases
+          aliases: brand.displayName !== brand.name ? [...brand.aliases, brand.displayName] : brand.aliases,
+          ...matchOf(brand)
         },
-        competitors: competitors.map((c): TrackedBrand => ({ kind: "competitor", id: c.id, name: c.name, aliases: c.aliases })),
+        competitors: competitors.map((c): TrackedBrand => ({
+          kind: "competitor",
+          id: c.id,
+          name: c.name,
+          aliases: c.aliases,
+          ...matchOf(c)
+        })),
         language: brand.language
       }
       return tracked

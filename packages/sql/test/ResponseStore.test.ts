@@ -51,7 +51,9 @@ const analysis = (rivalId: number): ResponseAnalysis => ({
     { url: "https://www.g2.com/products/acme/reviews", domain: "g2.com" },
     { url: "https://docs.acme.example/start", domain: "acme.example" }
   ],
-  searchQueries: ["best crm 2026", "acme vs rival"]
+  searchQueries: ["best crm 2026", "acme vs rival"],
+  analyserVersion: 2,
+  judge: { kind: "local", model: null, fallback: null }
 })
 
 const input = (promptId: number, rivalId: number, key: string): RecordResponse => ({
@@ -137,15 +139,17 @@ layer(Live)("ResponseStore", (it) => {
         brand: { mentioned: false, position: null, sentiment: null },
         competitors: [],
         citations: [{ url: "https://news.example.org/a", domain: "example.org" }],
-        searchQueries: []
+        searchQueries: [],
+        analyserVersion: 3,
+        judge: { kind: "openai", model: "gpt-5-nano", fallback: null }
       })
-      const [row] = yield* sql<{ mentioned: boolean; mentions: number; citations: number; queries: number }>`
-        SELECT brand_mentioned AS mentioned,
+      const [row] = yield* sql<{ mentioned: boolean; version: number; judge: string; model: string; mentions: number; citations: number; queries: number }>`
+        SELECT brand_mentioned AS mentioned, analyser_version AS version, analysis_judge AS judge, analysis_judge_model AS model,
                (SELECT count(*) FROM response_mentions WHERE response_id = ${responseId})::int AS mentions,
                (SELECT count(*) FROM response_citations WHERE response_id = ${responseId})::int AS citations,
                (SELECT count(*) FROM response_search_queries WHERE response_id = ${responseId})::int AS queries
         FROM responses WHERE id = ${responseId}`
-      expect(row).toEqual({ mentioned: false, mentions: 0, citations: 1, queries: 0 })
+      expect(row).toEqual({ mentioned: false, version: 3, judge: "openai", model: "gpt-5-nano", mentions: 0, citations: 1, queries: 0 })
       const missing = yield* Effect.flip(ResponseStore.replaceAnalysis(999_999, analysis(rivalId)))
       expect(missing._tag).toBe("ResponseNotFound")
     }))
@@ -155,8 +159,22 @@ layer(Live)("ResponseStore", (it) => {
       const { brandId, rivalId } = yield* setup
       const tracked = yield* ResponseStore.trackedBrands(brandId)
       expect(tracked).toEqual({
-        brand: { kind: "brand", id: brandId, name: "Acme CRM", aliases: ["AcmeCRM", "Acme"] },
-        competitors: [{ kind: "competitor", id: rivalId, name: "Rival", aliases: ["RivalHQ"] }],
+        brand: {
+          kind: "brand",
+          id: brandId,
+          name: "Acme CRM",
+          aliases: ["AcmeCRM", "Acme"],
+          website: "https://acme.example",
+          match: { mode: "auto", pattern: null, exclusions: [] }
+        },
+        competitors: [{
+          kind: "competitor",
+          id: rivalId,
+          name: "Rival",
+          aliases: ["RivalHQ"],
+          website: "https://rival.example",
+          match: { mode: "auto", pattern: null, exclusions: [] }
+        }],
         language: "en"
       })
       expect((yield* Effect.flip(ResponseStore.trackedBrands(999_999)))._tag).toBe("BrandNotFound")

@@ -7,6 +7,7 @@ import * as Output from "../Output.js"
 import { AdminLive } from "../Services.js"
 import { nothingToChange } from "../UsageError.js"
 import { id, json, list as listOption, listEdit, workspaceId } from "./Common.js"
+import { brandMatch } from "./Match.js"
 import { reanalyzeOption, reportEdit } from "./Reanalyze.js"
 
 const create = Command.make(
@@ -105,5 +106,5 @@ const edit = Command.make(
 
 export const command = Command.make("brands").pipe(
   Command.withDescription("Manage monitored brands."),
-  Command.withSubcommands([create, list, edit])
+  Command.withSubcommands([create, list, edit, brandMatch])
 )

@@ -7,6 +7,7 @@ import { AdminLive } from "../Services.js"
 import * as Option from "effect/Option"
 import { nothingToChange } from "../UsageError.js"
 import { brandId, id, json, list as listOption, listEdit } from "./Common.js"
+import { competitorMatch } from "./Match.js"
 import { reanalyzeOption, reportEdit } from "./Reanalyze.js"
 
 const add = Command.make(
@@ -79,5 +80,5 @@ const remove = Command.make("remove", { id: id("competitor", "competitors list")
 
 export const command = Command.make("competitors").pipe(
   Command.withDescription("Manage the monitored competitors of a brand."),
-  Command.withSubcommands([add, list, edit, remove])
+  Command.withSubcommands([add, list, edit, remove, competitorMatch])
 )

@@ -14,9 +14,10 @@ import { json } from "./Common.js"
  * re-analyse, so that every other command starts fast.
  */
 const loadReanalysis = Effect.promise(async () => {
-  const [{ SentimentLexiconLive }, { parseAnswer }, { ActionPlans }, { reanalyse }, { ResponseStore }, { StoredPayloads }] =
+  const [{ SentimentLexiconLive }, { withConfiguredJudge }, { parseAnswer }, { ActionPlans }, { reanalyse }, { ResponseStore }, { StoredPayloads }] =
     await Promise.all([
       import("@sightline/domain/Sentiment"),
+      import("@sightline/engines/Judges"),
       import("@sightline/engines/Parse"),
       import("@sightline/sql/ActionPlans"),
       import("@sightline/sql/Reanalysis"),
@@ -26,17 +27,22 @@ const loadReanalysis = Effect.promise(async () => {
   const layer = Layer.mergeAll(StoredPayloads.Default, ResponseStore.Default, ActionPlans.Default, SentimentLexiconLive).pipe(
     Layer.provideMerge(DatabaseLive)
   )
-  return { layer, parseAnswer, reanalyse }
+  return { layer, parseAnswer, reanalyse, withConfiguredJudge }
 })
 
 const describe = (result: ReanalysisResult) =>
-  `Re-analysed ${result.analysed} response(s) from their stored payloads` +
+  `Re-analysed ${result.analysed} response(s) from their stored payloads with analyser version ${result.analyserVersion}` +
   ` (${result.skipped} without an answer left as they are); refreshed ${result.plansRefreshed} action plan(s).`
 
-/** Re-analyses the stored responses of one brand (or all) from their payloads. */
-const reanalyseBrands = (brandId: number | undefined) =>
-  Effect.flatMap(loadReanalysis, ({ layer, parseAnswer, reanalyse }) =>
-    reanalyse({ parse: parseAnswer, ...(brandId === undefined ? {} : { brandId }) }).pipe(Effect.provide(layer)))
+/**
+ * Re-analyses the stored responses of one brand (or all) from their payloads, with the model judge
+ * when ANALYSIS_JUDGE configures one.
+ */
+export const reanalyseBrands = (brandId: number | undefined) =>
+  Effect.flatMap(loadReanalysis, ({ layer, parseAnswer, reanalyse, withConfiguredJudge }) =>
+    withConfiguredJudge(reanalyse({ parse: parseAnswer, ...(brandId === undefined ? {} : { brandId }) })).pipe(
+      Effect.provide(layer)
+    ))
 
 /** `--reanalyze` of the edit commands whose change alters how answers are read (names, aliases). */
 export const reanalyzeOption = Options.boolean("reanalyze").pipe(

@@ -19,9 +19,57 @@ const isTrackingParameter = (segment: string): boolean => {
   return decoded.toLowerCase().startsWith("utm_")
 }
 
+const isGoogleHost = (host: string): boolean => /^(?:www\.)?google\.[a-z.]+$/u.test(host)
+const isBingHost = (host: string): boolean => /^(?:www\.)?bing\.com$/u.test(host)
+
+/** Bing's `u` parameter: "a1" + the target in base64url. */
+const decodeBingTarget = (value: string): string | null => {
+  if (!value.startsWith("a1")) return null
+  const decoded = Buffer.from(value.slice(2).replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("utf8")
+  return /^https?:\/\//u.test(decoded) ? decoded : null
+}
+
+/**
+ * The URL a redirect wrapper or AMP cache points to, or null when `url` is none:
+ * - Google: `google.<tld>/url?q=<target>` (or `url=<target>`), `google.<tld>/amp/s/<host/path>` (https)
+ *   and `google.<tld>/amp/<absolute URL>`;
+ * - Bing: `bing.com/ck/a?...&u=a1<base64url target>`;
+ * - the AMP cache: `<name>.cdn.ampproject.org/c/s/<host/path>` (also `/v/`, `/i/`; without `s/`: http);
+ * - Facebook's link shim: `l.facebook.com/l.php?u=<target>`.
+ */
+export const redirectTarget = (url: URL): string | null => {
+  const host = url.hostname
+  if (isGoogleHost(host) && url.pathname === "/url") return url.searchParams.get("q") ?? url.searchParams.get("url")
+  if (isGoogleHost(host) && url.pathname.startsWith("/amp/")) {
+    const rest = url.pathname.slice("/amp/".length) + url.search
+    if (rest.startsWith("s/")) return `https://${rest.slice(2)}`
+    return /^https?:\/\//u.test(rest) ? rest : `http://${rest}`
+  }
+  if (isBingHost(host) && url.pathname === "/ck/a") {
+    const target = url.searchParams.get("u")
+    return target === null ? null : decodeBingTarget(target)
+  }
+  if (host.endsWith(".cdn.ampproject.org")) {
+    const match = /^\/[cvi]\/(s\/)?(.+)$/u.exec(url.pathname)
+    if (match === null || match[2] === undefined) return null
+    return `${match[1] === undefined ? "http" : "https"}://${match[2]}${url.search}`
+  }
+  if ((host === "l.facebook.com" || host === "lm.facebook.com") && url.pathname === "/l.php") return url.searchParams.get("u")
+  return null
+}
+
+/** Follows redirect wrappers (at most a few deep) to the URL they point to. */
+const unwrap = (url: URL, depth = 0): URL => {
+  const target = depth < 3 ? redirectTarget(url) : null
+  if (target === null) return url
+  return Option.match(parseHttpUrl(target), { onNone: () => url, onSome: (inner) => unwrap(inner, depth + 1) })
+}
+
 /**
  * The canonical form of a cited URL, or none when it is not an absolute http(s) URL.
  *
+ * - Google and Bing redirect wrappers, Google AMP and AMP-cache URLs and Facebook's link shim are
+ *   replaced by the URL they point to (`redirectTarget`), so the citation counts for its real domain.
  * - Scheme and host lower-cased, default ports (80, 443) and credentials dropped, IDN hosts in
  *   punycode (WHATWG URL rules).
  * - The fragment is dropped, and so is every `utm_*` query parameter (case-insensitive); other
@@ -30,7 +78,7 @@ const isTrackingParameter = (segment: string): boolean => {
  * Idempotent: normalising a normalised URL returns it unchanged.
  */
 export const normaliseUrl = (raw: string): Option.Option<string> =>
-  Option.map(parseHttpUrl(raw), (url) => {
+  Option.map(Option.map(parseHttpUrl(raw), (wrapped) => unwrap(wrapped)), (url) => {
     url.hash = ""
     url.username = ""
     url.password = ""

@@ -1,4 +1,7 @@
 import { foldName, foldWithMap, isUnspacedScriptChar, isWordChar } from "./Folding.js"
+import { capitalisedLikeName, hasOwnEvidence, isSentenceStart, websiteDomain } from "./BrandEvidence.js"
+import { DEFAULT_MATCH, type MatchSettings } from "./MatchSettings.js"
+import { type DictionaryCase, ordinaryWord } from "./OrdinaryWords.js"
 
 /** A brand Sightline looks for in answers: the own brand or one of its monitored competitors. */
 export interface TrackedBrand {
@@ -7,6 +10,9 @@ export interface TrackedBrand {
   readonly id: number
   readonly name: string
   readonly aliases: ReadonlyArray<string>
+  /** The brand's website (a domain or URL): evidence that an ordinary-word name means the brand. */
+  readonly website?: string | null
+  readonly match?: MatchSettings
 }
 
 /** Where a brand occurs in the analysed text: `text.slice(start, end)` is the matched spelling. */
@@ -69,27 +75,61 @@ const hasWordChar = (name: string): boolean => [...name].some(isWordChar)
 interface Candidate {
   readonly brandIndex: number
   readonly brand: TrackedBrand
+  /** Offsets in the original text. */
   readonly start: number
   readonly end: number
 }
 
-const candidatesOf = (folded: string, brands: ReadonlyArray<TrackedBrand>): Array<Candidate> => {
-  const out: Array<Candidate> = []
-  brands.forEach((brand, brandIndex) => {
-    const names = new Set([brand.name, ...brand.aliases].map(foldName).filter(hasWordChar))
-    for (const name of names) {
-      const first = codePointAtIndex(name, 0)
-      const last = codePointBefore(name, name.length)
-      let at = folded.indexOf(name)
-      while (at >= 0) {
-        const end = at + name.length
-        if (!joins(codePointBefore(folded, at), first) && !joins(last, codePointAtIndex(folded, end))) {
-          out.push({ brandIndex, brand, start: at, end })
-        }
-        at = folded.indexOf(name, at + 1)
-      }
-    }
+/** A spelling to look for: folded for the search, with the rules that apply to its occurrences. */
+interface Spelling {
+  readonly folded: string
+  /** The occurrence must read exactly this (case-sensitive mode, split spellings). */
+  readonly exact: string | null
+  /** Set when the spelling is an ordinary word: it needs brand evidence (OrdinaryWords.ts). */
+  readonly ordinary: DictionaryCase | undefined
+  readonly written: string
+}
+
+/** "MailerLite" -> "Mailer Lite", "Mailer Lite" -> "MailerLite": the other spelling, if any. */
+export const splitSpelling = (name: string): string | null => {
+  const trimmed = name.trim()
+  if (/\s/u.test(trimmed)) {
+    const parts = trimmed.split(/\s+/u)
+    return parts.length === 2 && parts.every((part) => /^\p{Lu}\p{Ll}+$/u.test(part)) ? parts.join("") : null
+  }
+  const split = trimmed.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
+  return split !== trimmed && /^[\p{L} ]+$/u.test(split) ? split : null
+}
+
+const spellingsOf = (brand: TrackedBrand, language: string): ReadonlyArray<Spelling> => {
+  const settings = brand.match ?? DEFAULT_MATCH
+  const names = [...new Set([brand.name, ...brand.aliases].map((name) => name.trim()))].filter(hasWordChar)
+  if (settings.mode === "case-sensitive") {
+    return names.map((name) => ({ folded: foldName(name), exact: name, ordinary: undefined, written: name }))
+  }
+  const own = names.map((name): Spelling => ({
+    folded: foldName(name),
+    exact: null,
+    ordinary: ordinaryWord(name, language),
+    written: name
+  }))
+  const split = names.flatMap((name): Array<Spelling> => {
+    const other = splitSpelling(name)
+    return other === null ? [] : [{ folded: foldName(other), exact: other, ordinary: undefined, written: other }]
   })
+  return [...own, ...split].filter((spelling, index, all) => all.findIndex((o) => o.folded === spelling.folded) === index)
+}
+
+const occurrencesOf = (folded: string, name: string): Array<{ start: number; end: number }> => {
+  const out: Array<{ start: number; end: number }> = []
+  const first = codePointAtIndex(name, 0)
+  const last = codePointBefore(name, name.length)
+  let at = folded.indexOf(name)
+  while (at >= 0) {
+    const end = at + name.length
+    if (!joins(codePointBefore(folded, at), first) && !joins(last, codePointAtIndex(folded, end))) out.push({ start: at, end })
+    at = folded.indexOf(name, at + 1)
+  }
   return out
 }
 
@@ -151,6 +191,79 @@ export const excerptAround = (text: string, start: number, end: number): string 
   return text.slice(from, to).replace(/\s+/gu, " ").trim()
 }
 
+export interface MentionOptions {
+  /** The answer's language: which word list tells ordinary words from names (English is always used). */
+  readonly language?: string
+}
+
+const regexCandidates = (masked: string, brand: TrackedBrand, brandIndex: number, pattern: string): Array<Candidate> => {
+  let compiled: RegExp
+  try {
+    compiled = new RegExp(pattern, "gu")
+  } catch {
+    return []
+  }
+  return [...masked.matchAll(compiled)]
+    .filter((match) => match[0].length > 0)
+    .map((match) => ({ brandIndex, brand, start: match.index, end: match.index + match[0].length }))
+}
+
+/** Where the brand's exclusion phrases occur (original offsets). */
+const excludedRanges = (
+  folded: ReturnType<typeof foldWithMap>,
+  text: string,
+  exclusions: ReadonlyArray<string>
+): Array<{ start: number; end: number }> =>
+  exclusions.map(foldName).filter(hasWordChar).flatMap((phrase) =>
+    occurrencesOf(folded.text, phrase).map(({ end, start }) => ({
+      start: folded.start[start] ?? 0,
+      end: folded.end[end - 1] ?? text.length
+    }))
+  )
+
+/** One brand's occurrences, after the match settings, exclusions and ordinary-word rules. */
+const brandCandidates = (
+  text: string,
+  masked: string,
+  folded: ReturnType<typeof foldWithMap>,
+  brand: TrackedBrand,
+  brandIndex: number,
+  language: string
+): Array<Candidate> => {
+  const settings = brand.match ?? DEFAULT_MATCH
+  const excluded = excludedRanges(folded, text, settings.exclusions)
+  const allowed = (candidate: { start: number; end: number }) =>
+    !excluded.some((range) => range.start < candidate.end && range.end > candidate.start)
+  if (settings.mode === "regex") {
+    return settings.pattern === null ? [] : regexCandidates(masked, brand, brandIndex, settings.pattern).filter(allowed)
+  }
+  const plain: Array<Candidate> = []
+  const ordinary: Array<Candidate & { readonly written: string; readonly dictionaryCase: DictionaryCase }> = []
+  for (const spelling of spellingsOf(brand, language)) {
+    for (const found of occurrencesOf(folded.text, spelling.folded)) {
+      const candidate = { brandIndex, brand, start: folded.start[found.start] ?? 0, end: folded.end[found.end - 1] ?? text.length }
+      if (!allowed(candidate)) continue
+      if (spelling.exact !== null && text.slice(candidate.start, candidate.end).replace(/\s+/gu, " ") !== spelling.exact) continue
+      if (spelling.ordinary === undefined) plain.push(candidate)
+      else ordinary.push({ ...candidate, written: spelling.written, dictionaryCase: spelling.ordinary })
+    }
+  }
+  if (ordinary.length === 0) return plain
+  const domain = websiteDomain(brand.website)
+  const withEvidence = ordinary.filter((o) => hasOwnEvidence(text, o.start, o.end, o.written, o.dictionaryCase))
+  const established = plain.length > 0 || withEvidence.length > 0 ||
+    (domain !== null && text.toLowerCase().includes(domain))
+  // Once established, the name's capitalised occurrences count, except at a sentence start, where a
+  // capital proves nothing ("Close the deal") and an occurrence needs evidence of its own.
+  const accepted = established
+    ? ordinary.filter((o) =>
+      withEvidence.includes(o) ||
+      (capitalisedLikeName(text, o.start, o.end, o.written) && !isSentenceStart(text, o.start))
+    )
+    : []
+  return [...plain, ...accepted.map(({ brand, brandIndex, end, start }) => ({ brand, brandIndex, start, end }))]
+}
+
 /**
  * Finds the tracked brands mentioned in `text` (plain text or markdown).
  *
@@ -158,18 +271,30 @@ export const excerptAround = (text: string, start: number, end: number): string 
  *   boundaries: the letters or digits around a match must not continue the word ("Apple" is not in
  *   "Pineapple"; "Acme's" and "ACME," match). Next to scripts written without spaces (Han, kana,
  *   Thai, ...) no boundary is required.
+ * - A name or alias that is an ordinary word of the answer's language or English matches only with
+ *   brand evidence (BrandEvidence.ts): "close the deal" is not Close.
+ * - Split spellings match when written with the name's capitals: "Mailer Lite" is MailerLite,
+ *   "Active Campaign" is ActiveCampaign (and "MailerLite" is "Mailer Lite").
+ * - A brand's match settings apply: case-sensitive names, a regular expression, exclusion phrases.
  * - Overlapping matches: the longest wins ("Acme CRM" over "Acme"), then the earliest.
  * - URLs, markdown link targets, HTML tags and e-mail addresses are not prose and never match;
  *   link texts do.
  * - The result lists the mentioned brands by position (first mention order).
  */
-export const findMentions = (text: string, brands: ReadonlyArray<TrackedBrand>): ReadonlyArray<BrandMention> => {
-  const folded = foldWithMap(maskNonProse(text))
-  const accepted = selectNonOverlapping(candidatesOf(folded.text, brands), folded.text.length)
+export const findMentions = (
+  text: string,
+  brands: ReadonlyArray<TrackedBrand>,
+  options: MentionOptions = {}
+): ReadonlyArray<BrandMention> => {
+  const masked = maskNonProse(text)
+  const folded = foldWithMap(masked)
+  const language = options.language ?? "en"
+  const candidates = brands.flatMap((brand, brandIndex) => brandCandidates(text, masked, folded, brand, brandIndex, language))
+  const accepted = selectNonOverlapping(candidates, text.length)
   const byBrand = new Map<number, { readonly brand: TrackedBrand; readonly spans: Array<MentionSpan> }>()
   for (const candidate of accepted) {
     const entry = byBrand.get(candidate.brandIndex) ?? { brand: candidate.brand, spans: [] }
-    entry.spans.push({ start: folded.start[candidate.start] ?? 0, end: folded.end[candidate.end - 1] ?? text.length })
+    entry.spans.push({ start: candidate.start, end: candidate.end })
     byBrand.set(candidate.brandIndex, entry)
   }
   const found = [...byBrand.entries()].map(([brandIndex, { brand, spans }]) => {

@@ -1,8 +1,20 @@
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Option from "effect/Option"
 import { formatDecimal } from "../DecimalString.js"
-import { Sentiment } from "../Sentiment.js"
+import { type ClauseEvidence, Sentiment } from "../Sentiment.js"
 import { type NormalisedCitation, normaliseCitations, normaliseSearchQueries } from "./Citations.js"
-import { findMentions, type TrackedBrand } from "./Mentions.js"
+import { AnalysisJudge, checkVerdict, judgeRequest } from "./Judge.js"
+import { detectLanguage } from "./Language.js"
+import { findMentions, maskNonProse, type MentionSpan, type TrackedBrand } from "./Mentions.js"
+import { nameWordPattern, scopeClauses } from "./Scope.js"
+
+/**
+ * The version of the local analyser's rules. Stored with every response (`responses.analyser_version`);
+ * `reanalyze` brings older rows to this version. 1: whole-sentence AFINN excerpts; 2: clause scope,
+ * VADER rules with a review lexicon, language detection, ordinary-word brand evidence.
+ */
+export const ANALYSER_VERSION = 2
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {
@@ -16,12 +28,16 @@ export interface ResponseAnalysis {
   readonly competitors: ReadonlyArray<{ readonly competitorId: number; readonly position: number; readonly sentiment: number }>
   readonly citations: ReadonlyArray<NormalisedCitation>
   readonly searchQueries: ReadonlyArray<string>
+  /** ANALYSER_VERSION of the rules that produced it. */
+  readonly analyserVersion: number
+  /** Who judged mentions, positions and sentiment (the local analyser unless ANALYSIS_JUDGE). */
+  readonly judge: Judge
 }
 
 export interface ResponseAnalysisInput {
   readonly text: string
   readonly markdown: string
-  /** The brand's language code (sentiment lexicon choice). */
+  /** The brand's language code: the lexicon used when the answer's language cannot be detected. */
   readonly language: string
   readonly brand: TrackedBrand
   readonly competitors: ReadonlyArray<TrackedBrand>
@@ -31,44 +47,174 @@ export interface ResponseAnalysisInput {
 }
 
 /**
- * The text mentions are looked for in: the plain-text answer, or the markdown when the engine
- * gave no plain text. Both work (link targets and URLs are masked either way); the plain text is
- * preferred because its sentences make cleaner excerpts.
+ * The text mentions are looked for in: the markdown answer, or the plain text when the engine gave
+ * no markdown. Markdown is preferred because its structure (list items, table rows, bold names) is
+ * what scopes sentiment and tells a brand from an ordinary word; link targets and URLs are masked.
  */
 export const analysedText = (input: { readonly text: string; readonly markdown: string }): string =>
-  input.text.trim().length > 0 ? input.text : input.markdown
+  input.markdown.trim().length > 0 ? input.markdown : input.text
 
 /** A judge's score as the database keeps it: within 0..100, two decimals; NaN reads neutral. */
 export const clampScore = (score: number): number =>
   Number.isNaN(score) ? 50 : Number(formatDecimal(Math.min(100, Math.max(0, score))))
 
+/** What the analysis found about one tracked brand, with the evidence behind its score. */
+export interface BrandFinding {
+  readonly brand: TrackedBrand
+  readonly mentioned: boolean
+  readonly position: number | null
+  /** 0..100, null when not mentioned. */
+  readonly sentiment: number | null
+  readonly evidence: ReadonlyArray<ClauseEvidence>
+}
+
 /**
- * Analyses one answer. Positions count the own brand and every competitor; competitors listed
- * twice (same id) count once. Sentiment is judged per mentioned brand on its excerpts.
+ * Who judged mentions, positions and sentiment: the local analyser, or a model judge
+ * (ANALYSIS_JUDGE) with its model. `fallback` says why a model judge's answer was not used.
  */
-export const analyseResponse = Effect.fn("analyseResponse")(function*(input: ResponseAnalysisInput) {
+export interface Judge {
+  readonly kind: "local" | "openai" | "gemini"
+  readonly model: string | null
+  readonly fallback: string | null
+}
+
+export const LOCAL_JUDGE: Judge = { kind: "local", model: null, fallback: null }
+
+/** The full, explainable analysis of one answer (what `analyse --json` prints). */
+export interface AnswerAnalysis {
+  readonly analyserVersion: number
+  readonly judge: Judge
+  /** The language the answer was read in (detected, else the brand's). */
+  readonly language: string
+  readonly brand: BrandFinding
+  /** Every tracked competitor, mentioned or not, in the order given. */
+  readonly competitors: ReadonlyArray<BrandFinding>
+  readonly citations: ReadonlyArray<NormalisedCitation>
+  readonly searchQueries: ReadonlyArray<string>
+}
+
+const blankSpans = (text: string, spans: ReadonlyArray<MentionSpan>): string =>
+  spans.reduce((out, span) => out.slice(0, span.start) + " ".repeat(span.end - span.start) + out.slice(span.end), text)
+
+/** Name words are blanked in the clauses already (Scope.ts `nameWordPattern`). */
+const NOTHING_IGNORED: ReadonlySet<string> = new Set()
+
+/**
+ * Analyses one answer with the local analyser: mentions and positions (Mentions.ts), the answer's
+ * language (Language.ts), each mentioned brand's clauses (Scope.ts) judged by `Sentiment`.
+ * Competitors listed twice (same id) count once.
+ */
+export const analyseLocally = Effect.fn("analyseLocally")(function*(input: ResponseAnalysisInput) {
   const sentiment = yield* Sentiment
   const competitors = input.competitors.filter((competitor, index, all) =>
     all.findIndex((other) => other.id === competitor.id) === index
   )
   const tracked: ReadonlyArray<TrackedBrand> = [input.brand, ...competitors]
-  const mentions = findMentions(analysedText(input), tracked)
-  const scored = yield* Effect.forEach(
-    mentions,
-    (mention) =>
-      Effect.map(sentiment.score(mention.excerpts, input.language), (score) => ({ mention, score: clampScore(score) })),
-    { concurrency: 4 }
+  const text = analysedText(input)
+  // Names are no language: the detector reads the prose with tracked names blanked (an ordinary-word
+  // name is matched with the brand's own language list until the language is known).
+  const provisional = findMentions(text, tracked, { language: input.language })
+  const language = detectLanguage(blankSpans(maskNonProse(text), provisional.flatMap((m) => m.spans)), input.language)
+  const mentions = findMentions(text, tracked, { language })
+  const scopes = scopeClauses(
+    text,
+    mentions.map((mention) => ({ brand: mention.brand, spans: mention.spans })),
+    nameWordPattern(tracked.flatMap((brand) => [brand.name, ...brand.aliases]))
   )
-  const own = scored.find(({ mention }) => mention.brand === input.brand)
-  const analysis: ResponseAnalysis = {
-    brand: own === undefined
-      ? { mentioned: false, position: null, sentiment: null }
-      : { mentioned: true, position: own.mention.position, sentiment: own.score },
-    competitors: scored
-      .filter(({ mention }) => mention.brand !== input.brand)
-      .map(({ mention, score }) => ({ competitorId: mention.brand.id, position: mention.position, sentiment: score })),
+  const findings = yield* Effect.forEach(tracked, (brand) => {
+    const mention = mentions.find((m) => m.brand === brand)
+    if (mention === undefined) {
+      return Effect.succeed<BrandFinding>({ brand, mentioned: false, position: null, sentiment: null, evidence: [] })
+    }
+    return Effect.map(
+      sentiment.score(scopes.get(brand) ?? [], language, NOTHING_IGNORED),
+      (judged): BrandFinding => ({
+        brand,
+        mentioned: true,
+        position: mention.position,
+        sentiment: clampScore(judged.score),
+        evidence: judged.evidence
+      })
+    )
+  })
+  const [own, ...others] = findings
+  const analysis: AnswerAnalysis = {
+    analyserVersion: ANALYSER_VERSION,
+    judge: LOCAL_JUDGE,
+    language,
+    brand: own ?? { brand: input.brand, mentioned: false, position: null, sentiment: null, evidence: [] },
+    competitors: others,
     citations: normaliseCitations(input.citations),
     searchQueries: normaliseSearchQueries(input.searchQueries)
   }
   return analysis
+})
+
+/**
+ * Replaces the local mention, position and sentiment figures with a model judge's (when an
+ * `AnalysisJudge` is provided: ANALYSIS_JUDGE). Evidence stays the local analyser's. A failed
+ * call or a verdict that does not fit the tracked brands keeps the local figures and records why.
+ */
+const judged = (local: AnswerAnalysis, text: string) =>
+  Effect.gen(function*() {
+    const found = yield* Effect.serviceOption(AnalysisJudge)
+    if (Option.isNone(found)) return local
+    const judge = found.value
+    const findings = [local.brand, ...local.competitors]
+    const names = findings.map((finding) => finding.brand.name)
+    const raw = yield* Effect.either(judge.judge(judgeRequest(text, findings.map((f) => f.brand))))
+    const verdict = Either.flatMap(Either.mapLeft(raw, (error) => error.reason), (json) => checkVerdict(json, names))
+    if (Either.isLeft(verdict)) {
+      yield* Effect.logWarning("model judge failed; the local analysis is kept").pipe(
+        Effect.annotateLogs({ judge: judge.kind, model: judge.model, reason: verdict.left })
+      )
+      return { ...local, judge: { kind: "local" as const, model: null, fallback: `${judge.kind} ${judge.model}: ${verdict.left}` } }
+    }
+    const byName = new Map(verdict.right.brands.map((brand) => [brand.name, brand]))
+    const apply = (finding: BrandFinding): BrandFinding => {
+      const brand = byName.get(finding.brand.name)
+      if (brand === undefined) return finding
+      return {
+        ...finding,
+        mentioned: brand.mentioned,
+        position: brand.position,
+        sentiment: brand.sentiment === null ? null : clampScore(brand.sentiment)
+      }
+    }
+    const analysis: AnswerAnalysis = {
+      ...local,
+      judge: { kind: judge.kind, model: judge.model, fallback: null },
+      brand: apply(local.brand),
+      competitors: local.competitors.map(apply)
+    }
+    return analysis
+  })
+
+/** Analyses one answer: the local analyser, then the model judge when one is configured. */
+export const analyseAnswer = Effect.fn("analyseAnswer")(function*(input: ResponseAnalysisInput) {
+  const local = yield* analyseLocally(input)
+  return yield* judged(local, maskNonProse(analysedText(input)))
+})
+
+/** The stored form of an answer's analysis (the `responses` and `mentions` rows). */
+export const toResponseAnalysis = (analysis: AnswerAnalysis): ResponseAnalysis => ({
+  brand: analysis.brand.mentioned
+    ? { mentioned: true, position: analysis.brand.position, sentiment: analysis.brand.sentiment }
+    : { mentioned: false, position: null, sentiment: null },
+  competitors: analysis.competitors
+    .flatMap((c) =>
+      c.mentioned && c.position !== null && c.sentiment !== null
+        ? [{ competitorId: c.brand.id, position: c.position, sentiment: c.sentiment }]
+        : []
+    )
+    .sort((a, b) => a.position - b.position),
+  citations: analysis.citations,
+  searchQueries: analysis.searchQueries,
+  analyserVersion: analysis.analyserVersion,
+  judge: analysis.judge
+})
+
+/** Analyses one answer for storage. */
+export const analyseResponse = Effect.fn("analyseResponse")(function*(input: ResponseAnalysisInput) {
+  return toResponseAnalysis(yield* analyseAnswer(input))
 })

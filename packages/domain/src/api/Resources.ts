@@ -135,7 +135,9 @@ export const PromptResponse = Schema.Struct({
   brand_sentiment: BrandSentiment,
   citations: Schema.Array(Schema.String),
   search_queries: Schema.Array(Schema.String),
-  created_at: Timestamp
+  created_at: Timestamp,
+  /** Sightline's extra field: the analyser version that produced brand_mentioned and brand_sentiment. */
+  analyser_version: Int
 }).annotations({ identifier: "MonitoredPromptResponse" })
 export type PromptResponse = typeof PromptResponse.Type
 

@@ -111,3 +111,46 @@ describe("normaliseSearchQueries", () => {
     }))
   })
 })
+
+describe("redirect wrappers and AMP", () => {
+  const normalised = (url: string) => Option.getOrUndefined(normaliseUrl(url))
+
+  it("cites the target of Google and Bing redirects, Google AMP, the AMP cache and Facebook's link shim", () => {
+    expect(normalised("https://www.google.com/url?q=https://www.pipedrive.com/en/pricing&sa=D")).toBe("https://www.pipedrive.com/en/pricing")
+    expect(normalised("https://www.google.de/url?sa=t&url=https%3A%2F%2Fheise.de%2Fa%3Futm_source%3Dx%26p%3D1&usg=A")).toBe("https://heise.de/a?p=1")
+    expect(normalised("https://www.bing.com/ck/a?!&&p=1&u=a1aHR0cHM6Ly93d3cudGVjaHJhZGFyLmNvbS9iZXN0L2Jlc3QtY3Jt&ntb=1"))
+      .toBe("https://www.techradar.com/best/best-crm")
+    expect(normalised("https://www.google.com/amp/s/www.theverge.com/a.amp")).toBe("https://www.theverge.com/a.amp")
+    expect(normalised("https://www.google.com/amp/www.example.org/page")).toBe("http://www.example.org/page")
+    expect(normalised("https://www-forbes-com.cdn.ampproject.org/c/s/www.forbes.com/best/amp/")).toBe("https://www.forbes.com/best/amp/")
+    expect(normalised("https://example-com.cdn.ampproject.org/v/example.com/x?amp_js_v=0.1")).toBe("http://example.com/x?amp_js_v=0.1")
+    expect(normalised("https://l.facebook.com/l.php?u=https%3A%2F%2Fwww.capterra.com%2Fcrm%2F&h=AT0")).toBe("https://www.capterra.com/crm/")
+    expect(registrableDomain(normalised("https://www.google.com/url?q=https://www.g2.com/x") ?? "")).toEqual(Option.some("g2.com"))
+  })
+
+  it("keeps what is not a wrapper, or a wrapper without a usable target", () => {
+    expect(normalised("https://www.google.com/search?q=best+crm")).toBe("https://www.google.com/search?q=best+crm")
+    expect(normalised("https://www.google.com/url?sa=D")).toBe("https://www.google.com/url?sa=D")
+    expect(normalised("https://www.google.com/url?q=javascript:alert(1)")).toBe("https://www.google.com/url?q=javascript:alert(1)")
+    expect(normalised("https://www.bing.com/ck/a?u=a1bm90LWEtdXJs")).toBe("https://www.bing.com/ck/a?u=a1bm90LWEtdXJs")
+  })
+
+  it("drops empty query segments, as documented", () => {
+    expect(normalised("https://example.co.uk/page?a=1&&b=2&")).toBe("https://example.co.uk/page?a=1&b=2")
+    expect(normalised("https://example.co.uk/page?&&")).toBe("https://example.co.uk/page")
+  })
+
+  it("is idempotent on unwrapped URLs", () => {
+    const target = fc.constantFrom("https://a.example/x?b=1", "https://www.b.example/", "http://c.example/y")
+    const wrap = fc.constantFrom(
+      (url: string) => `https://www.google.com/url?q=${encodeURIComponent(url)}`,
+      (url: string) => `https://www.bing.com/ck/a?u=a1${Buffer.from(url).toString("base64url")}`,
+      (url: string) => url
+    )
+    fc.assert(fc.property(target, wrap, (url, wrapper) => {
+      const once = normalised(wrapper(url))
+      expect(once).toBe(normalised(url))
+      expect(normalised(once ?? "")).toBe(once)
+    }))
+  })
+})

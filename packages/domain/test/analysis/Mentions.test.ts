@@ -1,7 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
+import * as Either from "effect/Either"
 import * as fc from "fast-check"
 import { foldName } from "../../src/analysis/Folding.js"
-import { excerptAround, findMentions, type TrackedBrand } from "../../src/analysis/Mentions.js"
+import { checkMatchSettings } from "../../src/analysis/MatchSettings.js"
+import { excerptAround, findMentions, splitSpelling, type TrackedBrand } from "../../src/analysis/Mentions.js"
 
 const brand = (id: number, name: string, aliases: ReadonlyArray<string> = []): TrackedBrand => ({
   kind: "brand",
@@ -25,14 +27,14 @@ const summary = (text: string, brands: ReadonlyArray<TrackedBrand>) =>
 
 describe("findMentions", () => {
   it("matches case- and accent-insensitively on word boundaries", () => {
-    const acme = brand(1, "Acme")
-    expect(summary("Acme's tools, ACME, acmé and ACMÉ.", [acme])).toEqual([
-      { name: "Acme", position: 1, matched: ["Acme", "ACME", "acmé", "ACMÉ"] }
+    const acmo = brand(1, "Acmo")
+    expect(summary("Acmo's tools, ACMO, acmó and ACMÓ.", [acmo])).toEqual([
+      { name: "Acmo", position: 1, matched: ["Acmo", "ACMO", "acmó", "ACMÓ"] }
     ])
     // decomposed accent (e + U+0301) maps back to both code units
-    const decomposed = "Try acme\u0301 now"
-    expect(summary(decomposed, [acme])[0]?.matched).toEqual(["acme\u0301"])
-    expect(findMentions("Pineapple and Acmeist and subacme", [competitor(2, "Apple"), acme])).toEqual([])
+    const decomposed = "Try acmo\u0301 now"
+    expect(summary(decomposed, [acmo])[0]?.matched).toEqual(["acmo\u0301"])
+    expect(findMentions("Pineapple and Acmoist and subacmo", [competitor(2, "Apple"), acmo])).toEqual([])
   })
 
   it("matches accented names in unaccented text and aliases", () => {
@@ -43,38 +45,38 @@ describe("findMentions", () => {
   })
 
   it("lets the longest overlapping name win", () => {
-    const text = "Acme CRM beats Acme, and acme  crm\nis cheaper."
-    expect(summary(text, [brand(1, "Acme"), competitor(2, "Acme CRM")])).toEqual([
-      { name: "Acme CRM", position: 1, matched: ["Acme CRM", "acme  crm"] },
-      { name: "Acme", position: 2, matched: ["Acme"] }
+    const text = "Acmo CRM beats Acmo, and acmo  crm\nis cheaper."
+    expect(summary(text, [brand(1, "Acmo"), competitor(2, "Acmo CRM")])).toEqual([
+      { name: "Acmo CRM", position: 1, matched: ["Acmo CRM", "acmo  crm"] },
+      { name: "Acmo", position: 2, matched: ["Acmo"] }
     ])
   })
 
   it("computes position as 1 + brands first mentioned earlier", () => {
-    const text = "Beta and Gamma lead; Acme follows. Beta again."
-    const result = findMentions(text, [brand(1, "Acme"), competitor(2, "Beta"), competitor(3, "Gamma"), competitor(4, "Delta")])
+    const text = "Bexa and Gamza lead; Acmo follows. Bexa again."
+    const result = findMentions(text, [brand(1, "Acmo"), competitor(2, "Bexa"), competitor(3, "Gamza"), competitor(4, "Delza")])
     expect(result.map((m) => [m.brand.name, m.position, m.firstIndex])).toEqual([
-      ["Beta", 1, 0],
-      ["Gamma", 2, 9],
-      ["Acme", 3, 21]
+      ["Bexa", 1, 0],
+      ["Gamza", 2, 9],
+      ["Acmo", 3, 21]
     ])
   })
 
   it("ignores URLs, link targets, HTML and e-mail addresses, but reads link texts", () => {
     const markdown = [
-      "See https://acme.com/pricing and www.acme.io, or write to sales@acme.com.",
-      "[Read the review](https://example.com/acme-review) <img src=\"acme.png\">",
-      "[ref]: https://acme.com/docs",
-      "Compare [Acme](https://beta.com) with Beta."
+      "See https://acmo.com/pricing and www.acmo.io, or write to sales@acmo.com.",
+      "[Read the review](https://example.com/acmo-review) <img src=\"acmo.png\">",
+      "[ref]: https://acmo.com/docs",
+      "Compare [Acmo](https://bexa.com) with Bexa."
     ].join("\n")
-    expect(summary(markdown, [brand(1, "Acme"), competitor(2, "Beta")])).toEqual([
-      { name: "Acme", position: 1, matched: ["Acme"] },
-      { name: "Beta", position: 2, matched: ["Beta"] }
+    expect(summary(markdown, [brand(1, "Acmo"), competitor(2, "Bexa")])).toEqual([
+      { name: "Acmo", position: 1, matched: ["Acmo"] },
+      { name: "Bexa", position: 2, matched: ["Bexa"] }
     ])
   })
 
   it("needs no word boundary next to scripts written without spaces", () => {
-    expect(summary("我推荐Acme的产品", [brand(1, "Acme")])[0]?.matched).toEqual(["Acme"])
+    expect(summary("我推荐Acmo的产品", [brand(1, "Acmo")])[0]?.matched).toEqual(["Acmo"])
     expect(summary("我喜欢苹果手机", [brand(1, "苹果")])[0]?.matched).toEqual(["苹果"])
   })
 
@@ -90,39 +92,39 @@ describe("findMentions", () => {
   })
 
   it("gives one excerpt per sentence", () => {
-    const text = "Intro line.\nAcme is great. Many like Acme and Acme again! Beta is bad."
-    const [acme] = findMentions(text, [brand(1, "Acme")])
-    expect(acme?.excerpts).toEqual(["Acme is great.", "Many like Acme and Acme again!"])
+    const text = "Intro line.\nAcmo is great. Many like Acmo and Acmo again! Bexa is bad."
+    const [acmo] = findMentions(text, [brand(1, "Acmo")])
+    expect(acmo?.excerpts).toEqual(["Acmo is great.", "Many like Acmo and Acmo again!"])
   })
 })
 
 describe("excerptAround", () => {
   it("cuts long sentences to a window at word boundaries", () => {
     const words = Array.from({ length: 100 }, (_, i) => `w${i}`).join(" ")
-    const text = `${words} Acme ${words}`
-    const start = text.indexOf("Acme")
+    const text = `${words} Acmo ${words}`
+    const start = text.indexOf("Acmo")
     const excerpt = excerptAround(text, start, start + 4)
-    expect(excerpt).toContain("Acme")
+    expect(excerpt).toContain("Acmo")
     expect(excerpt.length).toBeLessThanOrEqual(404)
-    expect(excerpt.split(" ").every((word) => word === "Acme" || /^w\d+$/.test(word))).toBe(true)
+    expect(excerpt.split(" ").every((word) => word === "Acmo" || /^w\d+$/.test(word))).toBe(true)
   })
 
   it("always contains the mention and stays within the window", () => {
-    const token = fc.constantFrom("word", "Acme", ".", "!", "\n", "。", " ", "  ", "longerword", "e.g.")
+    const token = fc.constantFrom("word", "Acmo", ".", "!", "\n", "。", " ", "  ", "longerword", "e.g.")
     fc.assert(fc.property(fc.array(token, { maxLength: 300 }), fc.array(token, { maxLength: 300 }), (before, after) => {
       const head = before.join(" ")
-      const text = `${head} Acme ${after.join(" ")}`
+      const text = `${head} Acmo ${after.join(" ")}`
       const start = head.length + 1
       const excerpt = excerptAround(text, start, start + 4)
-      expect(excerpt).toContain("Acme")
+      expect(excerpt).toContain("Acmo")
       expect(excerpt.length).toBeLessThanOrEqual(4 + 2 * 200)
       expect(excerpt).toBe(excerpt.trim())
     }), { numRuns: 200 })
   })
 
   it("does not end a sentence at a dot inside a word", () => {
-    const text = "Acme.com offers v2.5 of Acme today. Next."
-    expect(excerptAround(text, 24, 28)).toBe("Acme.com offers v2.5 of Acme today.")
+    const text = "Acmo.com offers v2.5 of Acmo today. Next."
+    expect(excerptAround(text, 24, 28)).toBe("Acmo.com offers v2.5 of Acmo today.")
   })
 })
 
@@ -188,5 +190,76 @@ describe("findMentions properties", () => {
         for (const span of mention.spans) expect(["x", n]).toContain(foldName(text.slice(span.start, span.end)))
       }
     }))
+  })
+})
+
+describe("ordinary-word names, split spellings and match settings", () => {
+  const found = (text: string, brands: ReadonlyArray<TrackedBrand>, language = "en") =>
+    findMentions(text, brands, { language }).map((m) => [m.brand.name, m.spans.map((s) => text.slice(s.start, s.end))])
+
+  it("matches an ordinary-word name only with brand evidence", () => {
+    const close = brand(1, "Close")
+    expect(found("If you want to close more deals, try a CRM. In a nutshell: compare.", [close, competitor(2, "Nutshell")])).toEqual([])
+    expect(found("Close the deal today.", [close])).toEqual([])
+    expect(found("1. **Close** – built for calling.", [close])).toEqual([["Close", ["Close"]]])
+    expect(found("- Close – built for calling.", [close])).toEqual([["Close", ["Close"]]])
+    expect(found("| Close | calling |", [close])).toEqual([["Close", ["Close"]]])
+    expect(found("Teams pick Close for calling.", [close])).toEqual([["Close", ["Close"]]])
+    expect(found("Close is a sales CRM. Close the deal.", [close])).toEqual([["Close", ["Close"]]])
+    expect(found("Polar watches are accurate. It is polar cold.", [brand(1, "Polar")])).toEqual([["Polar", ["Polar"]]])
+  })
+
+  it("needs more than a capital for words the dictionary capitalises (Monday), and accepts other evidence", () => {
+    const monday = brand(1, "Monday.com", ["Monday"])
+    expect(found("Plan the review for Monday morning.", [monday])).toEqual([])
+    expect(found("Monday is the busiest day.", [monday])).toEqual([])
+    // German capitalises every noun (and lists names such as "Otto"): the capital is no evidence, a verb is
+    expect(found("Wir fahren mit Otto in den Urlaub.", [brand(1, "Otto")], "de")).toEqual([])
+    expect(found("Viele bestellen bei Otto. Otto liefert schnell.", [brand(1, "Otto")], "de")).toEqual([["Otto", ["Otto", "Otto"]]])
+    expect(found("Monday boards are colourful.", [monday])).toEqual([["Monday.com", ["Monday"]]])
+    expect(found("Monday.com is pricey. Monday boards are colourful.", [monday])).toEqual([["Monday.com", ["Monday.com", "Monday"]]])
+  })
+
+  it("takes an alias or the website as evidence that the brand is meant", () => {
+    const ally = { ...brand(1, "Ally", ["Ally Bank"]), website: "https://www.ally.com" }
+    expect(found("Ally Bank has no fees. We like what Ally does. An ally helps.", [ally])).toEqual([["Ally", ["Ally Bank", "Ally"]]])
+    expect(found("See ally.com: the rates at Ally are high.", [ally])).toEqual([["Ally", ["Ally"]]])
+    expect(found("PayPal is convenient.", [brand(1, "PayPal")])).toEqual([["PayPal", ["PayPal"]]])
+  })
+
+  it("matches split spellings written with the name's capitals", () => {
+    const brands = [brand(1, "MailerLite"), competitor(2, "Active Campaign")]
+    expect(found("Mailer Lite and ActiveCampaign both work; mailer lite does not count.", brands)).toEqual([
+      ["MailerLite", ["Mailer Lite"]],
+      ["Active Campaign", ["ActiveCampaign"]]
+    ])
+  })
+
+  it("applies case-sensitive and regex modes and exclusion phrases", () => {
+    const exact = { ...brand(1, "Wise"), match: { mode: "case-sensitive" as const, pattern: null, exclusions: [] } }
+    expect(found("It is wise to use Wise. WISE is loud.", [exact])).toEqual([["Wise", ["Wise"]]])
+    const regex = { ...brand(1, "Drip"), match: { mode: "regex" as const, pattern: "\\bDrip(?: ESP)?\\b", exclusions: [] } }
+    expect(found("Drip ESP beats a drip campaign; Drip too.", [regex])).toEqual([["Drip", ["Drip ESP", "Drip"]]])
+    const broken = { ...brand(1, "Drip"), match: { mode: "regex" as const, pattern: "(", exclusions: [] } }
+    expect(found("Drip", [broken])).toEqual([])
+    const excluded = { ...brand(1, "Acmo"), match: { mode: "auto" as const, pattern: null, exclusions: ["acmo of perfection"] } }
+    expect(found("The Acmo of perfection. Acmo is great.", [excluded])).toEqual([["Acmo", ["Acmo"]]])
+  })
+
+  it("checks admin settings before they are stored", () => {
+    expect(checkMatchSettings({ mode: "regex", pattern: "\\bAcme\\b", exclusions: [" a  b ", "a b"] }))
+      .toEqual(Either.right({ mode: "regex", pattern: "\\bAcme\\b", exclusions: ["a b"] }))
+    expect(Either.isLeft(checkMatchSettings({ mode: "regex", pattern: null, exclusions: [] }))).toBe(true)
+    expect(Either.isLeft(checkMatchSettings({ mode: "regex", pattern: "a|", exclusions: [] }))).toBe(true)
+    expect(Either.isLeft(checkMatchSettings({ mode: "auto", pattern: "x", exclusions: [] }))).toBe(true)
+    expect(Either.isLeft(checkMatchSettings({ mode: "fuzzy", pattern: null, exclusions: [] }))).toBe(true)
+    expect(Either.isLeft(checkMatchSettings({ mode: "auto", pattern: null, exclusions: [" "] }))).toBe(true)
+  })
+
+  it("splits and joins spellings", () => {
+    expect(splitSpelling("MailerLite")).toBe("Mailer Lite")
+    expect(splitSpelling("Mailer Lite")).toBe("MailerLite")
+    expect(splitSpelling("Acme")).toBe(null)
+    expect(splitSpelling("Bank of America")).toBe(null)
   })
 })

@@ -1,37 +1,39 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { analyseResponse, analysedText, clampScore } from "../../src/analysis/ResponseAnalysis.js"
+import { ANALYSER_VERSION, analyseResponse, analysedText, clampScore, LOCAL_JUDGE } from "../../src/analysis/ResponseAnalysis.js"
 import { Sentiment, SentimentLexiconLive } from "../../src/Sentiment.js"
 
-const acme = { kind: "brand" as const, id: 10, name: "Acme", aliases: ["Acme CRM"] }
-const beta = { kind: "competitor" as const, id: 20, name: "Beta", aliases: [] }
-const gamma = { kind: "competitor" as const, id: 30, name: "Gamma", aliases: [] }
-const delta = { kind: "competitor" as const, id: 40, name: "Delta", aliases: [] }
+const acmo = { kind: "brand" as const, id: 10, name: "Acmo", aliases: ["Acmo CRM"] }
+const bexa = { kind: "competitor" as const, id: 20, name: "Bexa", aliases: [] }
+const gamma = { kind: "competitor" as const, id: 30, name: "Gamza", aliases: [] }
+const delta = { kind: "competitor" as const, id: 40, name: "Delza", aliases: [] }
 
 layer(SentimentLexiconLive)("analyseResponse", (it) => {
   it.effect("combines mentions, positions, sentiment, citations and queries", () =>
     Effect.gen(function*() {
       const analysis = yield* analyseResponse({
-        text: "Beta is the market leader. Acme CRM is great for small teams. Gamma is terrible.",
-        markdown: "**Beta** is the market leader. [Acme CRM](https://acme.com) is great for small teams. Gamma is terrible.",
+        text: "Bexa is the market leader. Acmo CRM is great for small teams. Gamza is terrible.",
+        markdown: "**Bexa** is the market leader. [Acmo CRM](https://acmo.com) is great for small teams. Gamza is terrible.",
         language: "en",
-        brand: acme,
-        competitors: [beta, gamma, delta, beta],
-        citations: ["https://acme.com/?utm_source=chatgpt", "https://www.g2.com/crm#top", "https://acme.com/", "nope"],
+        brand: acmo,
+        competitors: [bexa, gamma, delta, bexa],
+        citations: ["https://acmo.com/?utm_source=chatgpt", "https://www.g2.com/crm#top", "https://acmo.com/", "nope"],
         searchQueries: [" best CRM ", "Best  crm", "crm for small teams"]
       })
       expect(analysis).toEqual({
-        brand: { mentioned: true, position: 2, sentiment: 76.85 },
+        brand: { mentioned: true, position: 2, sentiment: 81.24 }, // "great" (3.1) in its clause
         competitors: [
-          { competitorId: 20, position: 1, sentiment: 50 }, // no AFINN word in "Beta is the market leader."
-          { competitorId: 30, position: 3, sentiment: 23.15 }
+          { competitorId: 20, position: 1, sentiment: 60.11 }, // "leader" (0.8) in the review lexicon
+          { competitorId: 30, position: 3, sentiment: 26.17 } // "terrible" (-2.1)
         ],
         citations: [
-          { url: "https://acme.com/", domain: "acme.com" },
+          { url: "https://acmo.com/", domain: "acmo.com" },
           { url: "https://www.g2.com/crm", domain: "g2.com" }
         ],
-        searchQueries: ["best CRM", "crm for small teams"]
+        searchQueries: ["best CRM", "crm for small teams"],
+        analyserVersion: ANALYSER_VERSION,
+        judge: LOCAL_JUDGE
       })
     }))
 
@@ -39,10 +41,10 @@ layer(SentimentLexiconLive)("analyseResponse", (it) => {
     Effect.gen(function*() {
       const analysis = yield* analyseResponse({
         text: "",
-        markdown: "Try [Beta](https://acme.com/vs-beta) instead.",
+        markdown: "Try [Bexa](https://acmo.com/vs-bexa) instead.",
         language: "en",
-        brand: acme,
-        competitors: [beta],
+        brand: acmo,
+        competitors: [bexa],
         citations: [],
         searchQueries: []
       })
@@ -51,17 +53,19 @@ layer(SentimentLexiconLive)("analyseResponse", (it) => {
     }))
 })
 
-const wildJudge = Layer.succeed(Sentiment, { score: (excerpts) => Effect.succeed(excerpts.length > 1 ? 250 : -3.14159) })
+const wildJudge = Layer.succeed(Sentiment, {
+  score: (clauses) => Effect.succeed({ score: clauses.length > 1 ? 250 : -3.14159, evidence: [] })
+})
 
 layer(wildJudge)("analyseResponse with another judge", (it) => {
   it.effect("keeps every score within 0..100 with two decimals", () =>
     Effect.gen(function*() {
       const analysis = yield* analyseResponse({
-        text: "Acme. Acme again! Beta.",
+        text: "Acmo. Acmo again! Bexa.",
         markdown: "",
         language: "en",
-        brand: acme,
-        competitors: [beta],
+        brand: acmo,
+        competitors: [bexa],
         citations: [],
         searchQueries: []
       })
@@ -70,6 +74,7 @@ layer(wildJudge)("analyseResponse with another judge", (it) => {
       expect(clampScore(Number.NaN)).toBe(50)
       expect(clampScore(12.345)).toBe(12.35)
       expect(analysedText({ text: "  ", markdown: "md" })).toBe("md")
-      expect(analysedText({ text: "plain", markdown: "md" })).toBe("plain")
+      expect(analysedText({ text: "plain", markdown: "md" })).toBe("md")
+      expect(analysedText({ text: "plain", markdown: " " })).toBe("plain")
     }))
 })

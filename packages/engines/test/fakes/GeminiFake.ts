@@ -1,5 +1,6 @@
 import type { FakeServer, Scenario } from "./FakeServer.js"
 import { startFake } from "./FakeServer.js"
+import { INCOMPLETE_VERDICT, verdictFor } from "./JudgeVerdict.js"
 
 /** Where the fake's grounding redirects lead (the resolver must find these URLs). */
 export const REDIRECT_TARGETS: Readonly<Record<string, string>> = {
@@ -32,8 +33,31 @@ const grounded = (fake: FakeServer, text: string) => ({
 })
 
 /** Gemini `generateContent` with google_search grounding, plus its grounding redirect host. */
+/** The user text of a structured-output request (the model judge's); undefined for other requests. */
+const judgeInput = (body: unknown): string | undefined => {
+  if (typeof body !== "object" || body === null || !("generationConfig" in body)) return undefined
+  if (!JSON.stringify(body.generationConfig).includes("application/json")) return undefined
+  const contents: unknown = "contents" in body ? body.contents : undefined
+  const first: unknown = Array.isArray(contents) ? contents[0] : undefined
+  const parts: unknown = typeof first === "object" && first !== null && "parts" in first ? first.parts : undefined
+  const part: unknown = Array.isArray(parts) ? parts[0] : undefined
+  return typeof part === "object" && part !== null && "text" in part && typeof part.text === "string" ? part.text : ""
+}
+
+/** A structured-output answer (the model judge's): the verdict as the candidate's JSON text. */
+const judgeAnswer = (verdict: unknown) => ({
+  candidates: [{ content: { role: "model", parts: [{ text: JSON.stringify(verdict) }] }, finishReason: "STOP" }],
+  usageMetadata: { promptTokenCount: 410, candidatesTokenCount: 60, totalTokenCount: 470 },
+  modelVersion: "gemini-2.5-flash-lite",
+  responseId: "r-judge1"
+})
+
 export const geminiScenarios: Record<string, Scenario> = {
-  happy: (_request, fake) => ({ status: 200, json: grounded(fake, TEXT) }),
+  happy: (request, fake) => {
+    const input = judgeInput(request.body)
+    return input === undefined ? { status: 200, json: grounded(fake, TEXT) } : { status: 200, json: judgeAnswer(verdictFor(input)) }
+  },
+  judge_incomplete: () => ({ status: 200, json: judgeAnswer(INCOMPLETE_VERDICT) }),
   multibyte: (_request, fake) => ({
     status: 200,
     json: grounded(fake, "Le café des équipes: Acme CRM est très apprécié, Globex Sales coûte moins cher. 🚀")

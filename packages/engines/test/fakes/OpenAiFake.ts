@@ -1,4 +1,5 @@
 import { type FakeServer, type Scenario, startFake } from "./FakeServer.js"
+import { INCOMPLETE_VERDICT, verdictFor } from "./JudgeVerdict.js"
 
 /**
  * OpenAI (and, with xAI quirks, xAI) `/responses`. The happy answer names Acme CRM before Globex
@@ -37,8 +38,21 @@ const response = (output: ReadonlyArray<unknown>, extra: Record<string, unknown>
 
 const searchCall = (action: Record<string, unknown>) => ({ id: "ws_111", type: "web_search_call", status: "completed", action })
 
+const isJudgeRequest = (body: unknown): boolean => {
+  if (typeof body !== "object" || body === null || !("text" in body)) return false
+  return JSON.stringify(body.text).includes("\"json_schema\"")
+}
+
+const judgeInput = (body: unknown): string =>
+  typeof body === "object" && body !== null && "input" in body && typeof body.input === "string" ? body.input : ""
+
+/** A structured-output answer (the model judge's): the verdict as the message's JSON text. */
+const judgeResponse = (verdict: unknown) =>
+  response([message(JSON.stringify(verdict), [])], { model: "gpt-5-nano-2025-08-07" })
+
 export const openAiScenarios: Record<string, Scenario> = {
-  happy: () => ({
+  happy: (request) =>
+    isJudgeRequest(request.body) ? { status: 200, json: judgeResponse(verdictFor(judgeInput(request.body))) } : ({
     status: 200,
     headers: { "x-request-id": "req_fake" },
     json: response([
@@ -59,6 +73,8 @@ export const openAiScenarios: Record<string, Scenario> = {
     status: 200,
     json: response([searchCall({ type: "search", query: "acme crm reviews" }), message(ANSWER_TEXT, citations)])
   }),
+  judge_incomplete: () => ({ status: 200, json: judgeResponse(INCOMPLETE_VERDICT) }),
+  judge_not_json: () => ({ status: 200, json: response([message("Acme CRM is mentioned first.", [])]) }),
   incomplete: () => ({
     status: 200,
     json: response([message("Acme CRM is", [])], { status: "incomplete", incomplete_details: { reason: "max_output_tokens" } })

@@ -122,7 +122,8 @@ export const listResponses = Effect.fn("Prompts.responses")(function*(
             SELECT q.query FROM response_search_queries q
             WHERE q.response_id = r.id ORDER BY q.ordinal, q.query
           ) AS search_queries,
-          ${iso(sql, "r.collected_at")} AS created_at
+          ${iso(sql, "r.collected_at")} AS created_at,
+          r.analyser_version
         FROM responses r
         WHERE ${where}
         ORDER BY r.collected_at DESC, r.id DESC

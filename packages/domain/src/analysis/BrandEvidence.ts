@@ -1,0 +1,103 @@
+import { type DictionaryCase, isCalendarWord } from "./OrdinaryWords.js"
+
+/**
+ * Brand evidence for names that are ordinary words ("Close", "Notion", "Monday", "Wise"). Such a
+ * name counts as a mention only when written with its capital and one of these holds:
+ * - structure: bold or link text, the head of a list item, the first words of a table cell, a heading;
+ * - its capital away from the start of a sentence, when the dictionary writes the word in lower
+ *   case ("… than Close", not "Monday" which is always capitalised);
+ * - at the start of a sentence, followed by a verb that makes it the subject ("Close is", "Wise uses",
+ *   "Otto liefert"), except weekdays and months;
+ * - a product noun right after it ("Polar watches", "Monday boards");
+ * - the brand is established in the answer: another alias matched, its website's domain appears,
+ *   or another occurrence had evidence of its own.
+ * A lower-case occurrence ("close the deal", "in a nutshell") never counts.
+ */
+
+const SUBJECT_VERBS: ReadonlyArray<string> = [
+  // en
+  "is", "was", "has", "offers", "provides", "uses", "makes", "charges", "costs", "supports", "integrates", "includes",
+  "lets", "allows", "remains", "stands", "sits", "shows", "gives", "works", "focuses", "excels", "shines", "lacks",
+  "keeps", "does", "can", "could", "will", "might", "would", "should", "sells", "ships", "announced", "launched",
+  "added", "stays", "tends", "feels", "looks", "comes", "takes", "gets", "wins", "beats", "leads",
+  // de, fr, es
+  "ist", "hat", "bietet", "kostet", "eignet", "punktet", "liefert", "gilt", "überzeugt", "setzt", "liegt", "steht",
+  "verlangt", "est", "a", "offre", "propose", "coûte", "permet", "reste", "es", "tiene", "ofrece", "cuesta",
+  "permite", "destaca", "cuenta", "sigue"
+]
+
+/** Words that may stand between a subject and its verb ("Confluence itself is", "Close also offers"). */
+const SUBJECT_ADVERBS: ReadonlyArray<string> = ["itself", "also", "still", "now", "really", "only", "even", "already", "auch", "aussi", "también"]
+
+const PRODUCT_NOUNS: ReadonlyArray<string> = [
+  "app", "apps", "crm", "software", "platform", "tool", "tools", "suite", "plan", "plans", "pricing", "account",
+  "accounts", "card", "cards", "bank", "watch", "watches", "shoes", "boards", "board", "workspace", "workspaces",
+  "integration", "integrations", "editor", "api", "subscription", "users", "customers", "review", "website",
+  "support", "team", "inc", "ltd", "gmbh", "sa", "dashboard", "templates", "newsletter", "plugin"
+]
+
+const LIST_HEAD = /^\s*(?:[-*+•]|\d+[.)])?\s*$/u
+const TABLE_CELL_START = /\|\s*$/u
+const HEADING_HEAD = /^\s*#{1,6}\s*$/u
+const EMPHASIS_BEFORE = /(?:\*\*|__|\[)$/u
+const EMPHASIS_AFTER = /^(?:\*\*|__|\]\()/u
+
+const lineStart = (text: string, index: number): number => text.lastIndexOf("\n", index - 1) + 1
+
+/** The line before the occurrence with markdown emphasis and opening quotes/brackets removed. */
+const prefixOf = (text: string, start: number): string =>
+  text.slice(lineStart(text, start), start).replace(/[*_[("“'‘]+$/u, "")
+
+export const isSentenceStart = (text: string, start: number): boolean => {
+  const prefix = prefixOf(text, start)
+  return LIST_HEAD.test(prefix) || HEADING_HEAD.test(prefix) || TABLE_CELL_START.test(prefix) ||
+    /[.!?…:;¿¡]\s*$/u.test(prefix)
+}
+
+/** Written with the name's capital: "Close" for Close, not "close". */
+export const capitalisedLikeName = (text: string, start: number, end: number, written: string): boolean => {
+  const found = text.slice(start, end)
+  const first = written.charAt(0)
+  if (first !== first.toUpperCase()) return found === written
+  return found.charAt(0) === found.charAt(0).toUpperCase() && found.charAt(0) !== found.charAt(0).toLowerCase()
+}
+
+const nextWords = (text: string, end: number, count: number): ReadonlyArray<string> =>
+  (text.slice(end, end + 80).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, count)
+
+const structural = (text: string, start: number, end: number): boolean => {
+  const before = text.slice(Math.max(0, start - 2), start)
+  const after = text.slice(end, end + 2)
+  if (EMPHASIS_BEFORE.test(before) && EMPHASIS_AFTER.test(after)) return true
+  const prefix = prefixOf(text, start)
+  return LIST_HEAD.test(prefix) && prefix.trim().length > 0 || TABLE_CELL_START.test(prefix) || HEADING_HEAD.test(prefix)
+}
+
+/** Whether an occurrence of an ordinary-word name carries brand evidence of its own. */
+export const hasOwnEvidence = (
+  text: string,
+  start: number,
+  end: number,
+  written: string,
+  dictionaryCase: DictionaryCase
+): boolean => {
+  if (!capitalisedLikeName(text, start, end, written)) return false
+  if (structural(text, start, end)) return true
+  const sentenceStart = isSentenceStart(text, start)
+  const [next, second] = nextWords(text, end, 2)
+  if (PRODUCT_NOUNS.includes(next ?? "") || (next === "s" && PRODUCT_NOUNS.includes(second ?? ""))) return true
+  const subject = sentenceStart &&
+    (SUBJECT_VERBS.includes(next ?? "") || (SUBJECT_ADVERBS.includes(next ?? "") && SUBJECT_VERBS.includes(second ?? "")))
+  // A word the dictionary always capitalises (German nouns, also names such as "Otto") is no brand
+  // by its capital; as the subject of a verb it is, except weekdays and months ("Monday is…").
+  if (dictionaryCase === "capitalised") return subject && !isCalendarWord(text.slice(start, end))
+  return !sentenceStart || subject
+}
+
+/** The registrable part of a website setting ("https://www.close.com/" -> "close.com"), if any. */
+export const websiteDomain = (website: string | null | undefined): string | null => {
+  if (website === null || website === undefined) return null
+  const host = website.trim().toLowerCase().replace(/^[a-z]+:\/\//u, "").split(/[/?#]/u)[0] ?? ""
+  const domain = host.replace(/^www\./u, "")
+  return domain.includes(".") ? domain : null
+}

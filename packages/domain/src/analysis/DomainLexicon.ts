@@ -1,0 +1,188 @@
+/**
+ * The review and product vocabulary that general lexicons (VADER, the nlp.js lists) lack or read
+ * wrongly, per language, on VADER's -4..+4 scale. Entries override the general lexicon; a 0 entry
+ * silences a word that is neutral in product answers ("support", "charges", "opportunity", French
+ * "chère" read as "dear", German "sucht" read as addiction). Keep entries as written in answers;
+ * they are folded (lower case, accents stripped) when loaded.
+ */
+export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  en: {
+    // price
+    expensive: -1.5, pricey: -1.5, overpriced: -2, costly: -1.5, steep: -1, markup: -1, hike: -1.6, hikes: -1.6,
+    affordable: 1.5, cheap: 1, cheaper: 1.2, cheapest: 1.5, inexpensive: 1.3, "value-for-money": 1.5,
+    // quality in use
+    clunky: -1.8, buggy: -2, glitchy: -2, laggy: -1.8, sluggish: -1.5, slow: -1.3, bloated: -1.8, cluttered: -1.5,
+    dated: -1.3, outdated: -1.5, overkill: -1.3, complex: -0.8, complicated: -1.2, confusing: -1.5, clumsy: -1.5,
+    rigid: -1.2, limited: -1, stiff: -1, unreliable: -2, unresponsive: -1.8, hassle: -1.8, nonexistent: -1.2,
+    stalled: -1.3, shrunk: -1, crashes: -2, unanswered: -1.5, terse: -1, blocked: -1.2, noisy: -1, mediocre: -1.5,
+    chore: -1.3, fined: -2, notoriously: -1, cramped: -1.2, flaky: -1.8, shutting: -1, discontinued: -1.5,
+    intuitive: 1.8, polished: 1.8, reliable: 1.8, dependable: 1.8, sturdy: 1.3, rugged: 1, robust: 1.5, fast: 1,
+    snappy: 1.2, seamless: 1.8, flexible: 1.3, powerful: 1.5, responsive: 1.3, accurate: 1.3, lightweight: 1,
+    stylish: 1.5, comfortable: 1.5, handy: 1.2, solid: 1.3, sensible: 1.3, neatly: 1.2, favourite: 2, capable: 1,
+    adequate: 0.9, rich: 1, simple: 1, fine: 0.6, repairable: 1.5, upgradeable: 1.2, refreshing: 1.5,
+    aggressive: -1, upsell: -1.3, upsells: -1.3,
+    // round 3: general complaint and praise vocabulary of reviews
+    delay: -1.2, delays: -1.2, delayed: -1.2, late: -0.8, outage: -1.5, outages: -1.5, downtime: -1.5, breach: -2,
+    breaches: -2, leak: -1.5, leaks: -1.5, frozen: -1.2, brutal: -2, shallow: -1.2, flimsy: -1.5, weak: -1.3,
+    fragile: -1, unusable: -2, unstable: -1.5, inconsistent: -1.2, cumbersome: -1.5, tedious: -1.5, lacking: -1.2,
+    subpar: -1.8, pricier: -0.8, costlier: -0.8, overcharge: -2, overcharged: -2, lag: -1.3, dropped: -0.8,
+    unhelpful: -1.8, disappointing: -2.2, sluggishly: -1.5, overcomplicated: -1.5, rip: 0,
+    durable: 1.5, compact: 0.8, smooth: 1.3, speedy: 1.2, quick: 0.8, trustworthy: 1.8, transparent: 1.3,
+    versatile: 1.5, spacious: 1.2, comfy: 1.5, tasty: 1.8, convenient: 1.3, "well-designed": 1.8, unbeatable: 2,
+    "top-notch": 2, standout: 1.5, realistic: 0.8, clear: 0.8, audited: 0.8, lovely: 2.5, "well-made": 1.5, clean: 1, praise: 2, praised: 2, loved: 2.5,
+    // neutral in product answers
+    support: 0, security: 0, like: 0, charges: 0, charge: 0, opportunity: 0, opportunities: 0, ghost: 0,
+    invincible: 0, free: 0.8, high: 0, highest: 0, huge: 1, leader: 0.8, join: 0, reach: 0, matters: 0,
+    bonus: 1, rewards: 1, cut: -1, hard: -1, sprint: 0, review: 0, reviews: 0, ambition: 0, cold: 0, survive: 0
+  },
+  de: {
+    teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
+    günstig: 1.5, preiswert: 1.5, kostenlos: 1, kostenloses: 1, fair: 1.3, fairer: 1.3,
+    übersichtlich: 1.5, einfach: 1, zuverlässig: 1.8, schnell: 1, mächtig: 1.3, beliebt: 1.5, schön: 1.5,
+    schöne: 1.5, solide: 1.3, hervorragend: 2.5, genau: 1, genaue: 1, robust: 1.3, hochwertig: 1.8, ideal: 1.8,
+    enorm: 1, enorme: 1, klar: 1,
+    langsam: -1.3, langsamer: -1.3, veraltet: -1.3, veraltete: -1.3, fehlerhaft: -1.8, umständlich: -1.5,
+    kompliziert: -1.2, komplex: -0.8, schlecht: -2, problematisch: -1.8, unzuverlässig: -1.8, probleme: -1.5,
+    ärgert: -1.8, zu: 0,
+    verspätung: -1.2, verspätungen: -1.2, verspätet: -1.2, ausfall: -1.5, ausfälle: -1.5, störung: -1.5,
+    störungen: -1.5, beschwerden: -1.5, datenleck: -2, instabil: -1.5, mangelhaft: -2, dürftig: -1.5,
+    enttäuschend: -2, enttäuscht: -1.8, ärgerlich: -1.8, nervig: -1.8, schwach: -1.3, fehlen: -1, fehlt: -1,
+    teurer: -1, insolvenz: -2, pleite: -2, unübersichtlich: -1.5, überladen: -1.5, träge: -1.3, laut: -0.8,
+    langlebig: 1.5, praktisch: 1.3, komfortabel: 1.5, bequem: 1.3, exzellent: 2.5, überzeugend: 1.8,
+    überzeugt: 1.5, empfehlenswert: 2, intuitiv: 1.8, durchdacht: 1.5, transparent: 1.3, lecker: 1.8,
+    freundlich: 1.5, hilfsbereit: 1.5, zuverlässige: 1.8, hochwertige: 1.8,
+    sucht: 0, gut: 1.9, gute: 1.9, guten: 1.9, gutes: 1.9
+  },
+  fr: {
+    cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
+    "bon marché": 1, moins: 0, abordable: 1.5, raisonnables: 1.3, raisonnable: 1.3,
+    simple: 1, complet: 1.3, complète: 1.3, pratique: 1.3, réactif: 1.5, confortable: 1.5, accueillant: 1.5,
+    propres: 1, qualité: 1, sûre: 1.3, meilleures: 2, meilleure: 2, meilleur: 2, conçu: 0.8, correct: 0.3,
+    décevant: -2, vieillot: -1.5, bruyantes: -1.5, bruyant: -1.5, difficile: -1.2, bloqués: -1.5, limitée: -1,
+    manque: -1.3, complexe: -0.8, petites: -0.5, lent: -1.3, lente: -1.3, dépassé: -1.3,
+    élevé: -0.8, élevée: -0.8, élevés: -0.8, élevées: -0.8, injoignable: -1.5, augmentent: -0.8,
+    // "frais" is fees here, not fresh (+0.3 in the Pattern list)
+    frais: 0, conseiller: 0,
+    retard: -1.2, retards: -1.2, panne: -1.5, pannes: -1.5, plainte: -1.5, plaintes: -1.5, réclamations: -1.2,
+    bug: -1.5, bugs: -1.5, instable: -1.5, décevante: -2, médiocre: -1.8, nul: -2, nulle: -2, fragile: -1,
+    compliqué: -1.2, compliquée: -1.2, insuffisant: -1.5, défaut: -1.2, défauts: -1.2, fuite: -1.5,
+    désagréable: -1.8, vieillissant: -1.2, emballages: 0, fiable: 1.8, fiables: 1.8, rapide: 1.3, efficace: 1.8,
+    intuitif: 1.8, intuitive: 1.8, délicieux: 2, délicieuses: 2, savoureux: 1.8, variées: 1, variés: 1,
+    excellent: 2.5, excellente: 2.5, robuste: 1.5, agréable: 1.5, imbattable: 2, généreux: 1.5, performant: 1.5,
+    sympathique: 1.5, avantageux: 1.5
+  },
+  es: {
+    caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
+    económico: 1.5, sencillo: 1, sencilla: 1, intuitivo: 1.8, popular: 1.3, excelente: 2.5, elegante: 1.5,
+    flexible: 1.3, potente: 1.5, generoso: 1.5, amplia: 1, cómodas: 1.3, amable: 1.5, gratuito: 1, ideal: 1.8,
+    mejores: 1.8, completa: 1.3, fácil: 1.5, buena: 1.9, bueno: 1.9, buenas: 1.9,
+    lento: -1.3, lenta: -1.3, deficiente: -2, confusa: -1.5, confuso: -1.5, anticuadas: -1.3, anticuado: -1.3,
+    falla: -1.5, empeorado: -1.8, dura: -1, demasiado: 0, fiable: 1.8, fiables: 1.8, alta: -0.8, altas: -0.8,
+    alto: -0.8,
+    // stem collisions of the stemmed Spanish AFINN list: "son" (are), "restaurantes" (-> "restaur")
+    son: 0, restaurantes: 0, restaurante: 0,
+    retraso: -1.2, retrasos: -1.2, tarde: -0.8, caída: -1.5, caídas: -1.5, queja: -1.5, quejas: -1.5,
+    reclamaciones: -1.2, fallo: -1.5, fallos: -1.5, pésimo: -2.5, pésima: -2.5, malo: -2, mala: -2,
+    inestable: -1.5, complicado: -1.2, complicada: -1.2, incómodo: -1.5, incómoda: -1.5, ruidoso: -1,
+    decepcionante: -2, mediocre: -1.8, anticuada: -1.3, anticuados: -1.3, escaso: -1, insuficiente: -1.5,
+    estafa: -2.5, rápido: 1.3, rápida: 1.3, eficaz: 1.8, eficiente: 1.5, cómodo: 1.5, cómoda: 1.5,
+    cómodos: 1.5, intuitiva: 1.8, práctico: 1.3, práctica: 1.3, recomendable: 2, delicioso: 2, variada: 1,
+    duradero: 1.5, robusto: 1.5, agradable: 1.5, transparente: 1.3, imbatible: 2, correcto: 0.3, correcta: 0.3
+  }
+}
+
+/**
+ * Costs and nuisances whose absence is praise: "no fees", "sin comisiones", "keine Gebühren",
+ * "pas de frais". A negator within the negation window before one of these words scores
+ * ABSENCE_VALENCE instead of flipping anything. Matched as a word prefix after folding.
+ */
+export const BURDENS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  en: [
+    "fee", "charge", "upsell", "minimum", "ads", "advert", "commission", "lock-in", "contract", "hidden", "markup",
+    "subscription", "logs", "tracking", "cookie", "bloat", "surprise", "strings"
+  ],
+  de: ["gebuhr", "kontofuhrungsgebuhr", "kosten", "werbung", "mindest", "vertrag", "provision", "abo", "uberraschung"],
+  fr: ["frais", "commission", "publicit", "engagement", "minimum", "abonnement", "surprise"],
+  es: ["comision", "coste", "costo", "cuota", "publicidad", "permanencia", "minimo", "gastos", "sorpresa", "suscripcion"]
+}
+
+export const ABSENCE_VALENCE = 1.5
+
+/** Words that negate what follows (folded). English also catches the "n't" of "doesn't". */
+export const NEGATORS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  en: ["not", "no", "never", "without", "nor", "none", "hardly", "isn't", "aren't", "doesn't", "don't", "didn't", "wasn't", "won't", "can't", "cannot", "nothing"],
+  de: ["nicht", "kein", "keine", "keinen", "keiner", "keines", "nie", "niemals", "ohne"],
+  fr: ["ne", "n", "pas", "jamais", "aucun", "aucune", "sans", "ni"],
+  es: ["no", "nunca", "sin", "ningun", "ninguna", "ninguno", "ni", "jamas"]
+}
+
+/** Intensifiers (a VADER booster: +0.293 in the direction of the next word's valence). */
+export const BOOSTERS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  en: ["very", "extremely", "really", "super", "so", "too", "incredibly", "highly", "especially", "most", "truly"],
+  de: ["sehr", "zu", "extrem", "besonders", "wirklich", "enorm", "viel"],
+  fr: ["tres", "trop", "vraiment", "extremement", "particulierement", "assez"],
+  es: ["muy", "demasiado", "realmente", "bastante", "extremadamente", "muchisimo"]
+}
+
+/**
+ * Markers that start a contrasting clause. A sentence is cut before each; the clause after a marker
+ * weighs CONTRAST_AFTER and the one before it CONTRAST_BEFORE (VADER's "but" rule: what follows
+ * "but" dominates).
+ */
+export const CONTRAST_MARKERS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  en: ["but", "whereas", "while", "however", "although", "though", "yet", "even if", "except that"],
+  de: ["aber", "doch", "jedoch", "allerdings", "während", "obwohl", "wohingegen", "dagegen"],
+  fr: ["mais", "alors que", "tandis que", "cependant", "pourtant", "bien que", "toutefois"],
+  es: ["pero", "aunque", "sin embargo", "mientras que", "no obstante"]
+}
+
+export const CONTRAST_AFTER = 1.5
+export const CONTRAST_BEFORE = 0.5
+
+/**
+ * Sarcasm: an answer that opens a sentence with one of these, a comma, and then a complaint
+ * ("Great, another price hike") does not praise: the opener's valence is flipped.
+ */
+export const SARCASTIC_OPENERS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  en: ["great", "fantastic", "wonderful", "brilliant", "perfect", "awesome", "lovely", "nice"],
+  de: ["toll", "super", "prima", "klasse"],
+  fr: ["super", "genial", "parfait", "formidable"],
+  es: ["genial", "estupendo", "perfecto", "fantastico"]
+}
+
+/**
+ * Price direction: a word saying which way a price goes, within PRICE_WINDOW words of a price noun,
+ * scores ±PRICE_DIRECTION_VALENCE instead of its own valence ("a very low price" is praise though
+ * VADER reads "low" as negative; "prices go up every year", "der Preis steigt" are complaints).
+ */
+export const PRICE_NOUNS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  en: ["price", "prices", "pricing", "cost", "costs", "fee", "fees", "bill", "bills", "tariff", "tariffs"],
+  de: ["preis", "preise", "kosten", "gebuhr", "gebuhren", "tarif", "tarife", "beitrag", "beitrage"],
+  fr: ["prix", "tarif", "tarifs", "cout", "couts", "frais", "abonnement"],
+  es: ["precio", "precios", "coste", "costes", "costo", "costos", "tarifa", "tarifas", "cuota", "cuotas", "comisiones"]
+}
+
+export const PRICE_DIRECTIONS: Readonly<Record<string, Readonly<Record<string, 1 | -1>>>> = {
+  en: {
+    low: 1, lower: 1, lowest: 1, reduced: 1, dropped: 1, drops: 1, falls: 1,
+    high: -1, higher: -1, highest: -1, rise: -1, rises: -1, rising: -1, rose: -1, increase: -1, increases: -1,
+    increased: -1, jump: -1, jumps: -1, jumped: -1, hike: -1, hikes: -1, doubled: -1, doubles: -1, up: -1, steep: -1
+  },
+  de: {
+    niedrig: 1, niedrige: 1, niedrigen: 1, niedriger: 1, gesenkt: 1, sinken: 1, sinkt: 1,
+    hoch: -1, hohe: -1, hohen: -1, hoher: -1, hoeher: -1, steigen: -1, steigt: -1, gestiegen: -1, erhoht: -1,
+    erhohung: -1
+  },
+  fr: {
+    bas: 1, basse: 1, baisse: 1, baissent: 1,
+    eleve: -1, eleves: -1, elevee: -1, elevees: -1, hausse: -1, hausses: -1, augmente: -1, augmentent: -1,
+    augmentation: -1
+  },
+  es: {
+    bajo: 1, bajos: 1, baja: 1, bajas: 1, bajan: 1,
+    alto: -1, altos: -1, alta: -1, altas: -1, suben: -1, sube: -1, subido: -1, subida: -1, subidas: -1, aumentan: -1
+  }
+}
+
+export const PRICE_WINDOW = 3
+export const PRICE_DIRECTION_VALENCE = 1.3
