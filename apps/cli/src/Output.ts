@@ -50,3 +50,12 @@ export const listing = <A>(
   rows: ReadonlyArray<A>,
   columns: ReadonlyArray<readonly [header: string, value: (row: A) => unknown]>
 ): Effect.Effect<void> => asJson ? json(rows) : table(rows, columns)
+
+/**
+ * A command's own diagnostic line on stderr. Written to the stream directly because the CLI
+ * silences `Console.error` while @effect/cli parses and runs (its error printing is replaced by ours).
+ */
+export const diagnostic = (text: string): Effect.Effect<void> =>
+  Effect.sync(() => {
+    process.stderr.write(`${text}\n`)
+  })

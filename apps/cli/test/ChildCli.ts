@@ -15,7 +15,7 @@ export interface ChildRun {
 /** Runs the real CLI as a child process, with `input` on stdin and extra environment variables. */
 export const childCli = (args: ReadonlyArray<string>, options: { readonly input?: string; readonly env?: Record<string, string> } = {}) =>
   Effect.async<ChildRun>((resume) => {
-    const child = spawn(process.execPath, ["--import", "tsx", MAIN, ...args], {
+    const child = spawn(process.execPath, ["--conditions=@sightline/source", "--import", "tsx", MAIN, ...args], {
       cwd: ROOT,
       env: { ...process.env, NO_COLOR: "1", ...options.env }
     })

@@ -51,7 +51,7 @@ describe("usage errors", () => {
       for (const [group, commands] of [
         ["prompts", "add, import, list, edit, pause, resume, run-now, delete"],
         ["groups", "create, list, rename, delete"],
-        ["competitors", "add, list, edit, remove"]
+        ["competitors", "add, list, edit, remove, match"]
       ] as const) {
         const result = yield* cli(group, "frobnicate")
         expect(result.code).toBe(2)

@@ -6,6 +6,7 @@ import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Ref from "effect/Ref"
 import * as Stream from "effect/Stream"
+import * as Output from "../Output.js"
 
 /**
  * Reads one JSON request per stdin line and writes one result per stdout line, in order. A bad line
@@ -26,7 +27,7 @@ export const analyseLines = withConfiguredJudge(Effect.gen(function*() {
         Effect.catchTag("InvalidAnalyseRequest", (error) =>
           Effect.zipRight(
             Ref.update(failures, (all) => [...all, error]),
-            Effect.zipRight(Console.error(error.message), Console.log(JSON.stringify({ error: error.message })))
+            Effect.zipRight(Output.diagnostic(error.message), Console.log(JSON.stringify({ error: error.message })))
           ))
       )
     ),
