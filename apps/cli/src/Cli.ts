@@ -12,6 +12,7 @@ import * as Groups from "./commands/Groups.js"
 import * as Keys from "./commands/Keys.js"
 import * as Prompts from "./commands/Prompts.js"
 import * as Reanalyze from "./commands/Reanalyze.js"
+import * as Rollups from "./commands/Rollups.js"
 import * as Runs from "./commands/Runs.js"
 import * as Workspaces from "./commands/Workspaces.js"
 
@@ -29,7 +30,8 @@ const subcommands = [
   Prompts.command,
   Keys.command,
   Runs.command,
-  Reanalyze.command
+  Reanalyze.command,
+  Rollups.command
 ] as const
 
 export const root = Command.make("sightline").pipe(

@@ -2,6 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { expect, layer } from "@effect/vitest"
 import { parseAnswer } from "@sightline/engines"
 import { reanalyse } from "@sightline/sql/Reanalysis"
+import { Rollups } from "@sightline/sql/Rollups"
 import { StoredPayloads } from "@sightline/sql/StoredPayloads"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -20,7 +21,7 @@ const snapshot = (responseId: number) =>
     }
   })
 
-layer(Layer.merge(WorkerTestLayer, StoredPayloads.Default.pipe(Layer.provide(WorkerTestLayer))), {
+layer(Layer.merge(WorkerTestLayer, Layer.merge(StoredPayloads.Default, Rollups.Default).pipe(Layer.provide(WorkerTestLayer))), {
   excludeTestServices: true
 })("reanalyze", (it) => {
   it.scoped("recomputes the analysis of stored responses from their payloads, without calling an engine", () =>

@@ -10,6 +10,7 @@ import * as Option from "effect/Option"
 import type * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { BrandNotFound, PromptNotFound, ResponseNotFound } from "./AdminErrors.js"
+import { Rollups } from "./Rollups.js"
 
 export interface RecordResponse {
   /** Same key again: nothing is written and `created` is false. */
@@ -89,12 +90,13 @@ const uniqueBy = <A>(items: ReadonlyArray<A>, key: (a: A) => string | number): R
  * The one write path of collected answers: a response, its payload, the own brand's analysis,
  * competitor mentions, citations (with domain/URL upserts) and search queries, in one
  * transaction, idempotent on the idempotency key. Writes are batched: a whole batch of responses
- * costs a handful of statements.
+ * costs a handful of statements. The rollups follow in the same transaction, so they are never behind.
  */
 export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/sql/ResponseStore", {
   accessors: true,
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
+    const rollups = yield* Rollups
 
     const decode = <A, I>(schema: Schema.Schema<A, I>) => (rows: ReadonlyArray<unknown>) =>
       Schema.decodeUnknown(Schema.Array(schema))(rows)
@@ -236,6 +238,7 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
             collectedAt: input.collectedAt
           }
         })))
+        yield* rollups.add(createdInputs.map(({ responseId }) => responseId))
 
         // A key repeated within the batch is recorded once; its later copies report created=false.
         const firstCopy = new Set<string>()
@@ -269,6 +272,7 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
     const replaceAnalysis = Effect.fn("ResponseStore.replaceAnalysis")(
       function*(responseId: number, analysis: ResponseAnalysis) {
         const write = Effect.gen(function*() {
+          yield* rollups.subtract([responseId])
           const updated = yield* sql`
             UPDATE responses
             SET brand_mentioned = ${analysis.brand.mentioned}, brand_position = ${analysis.brand.position},
@@ -282,6 +286,7 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
           yield* sql`DELETE FROM response_citations WHERE response_id = ${responseId}`
           yield* sql`DELETE FROM response_search_queries WHERE response_id = ${responseId}`
           yield* writeAnalyses([{ facts, analysis }])
+          yield* rollups.add([responseId])
         })
         return yield* sql.withTransaction(write).pipe(Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die }))
       }
@@ -321,5 +326,6 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
     })
 
     return { record, recordMany, replaceAnalysis, trackedBrands } as const
-  })
+  }),
+  dependencies: [Rollups.Default]
 }) {}

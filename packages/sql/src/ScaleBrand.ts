@@ -80,7 +80,7 @@ export const buildScaleBrand = Effect.fn("ScaleBrand.build")(function*(workspace
           d.day::timestamp AT TIME ZONE 'UTC'
             + make_interval(secs => 24 * ((p.n - 1) * ${ENGINES.length} + e.n - 1)) AS collected_at,
           random() < 0.4 AS mentioned
-        FROM generate_series(current_date - ${SCALE.days - 1}, current_date, interval '1 day') AS d(day)
+        FROM (SELECT current_date - k AS day FROM generate_series(0, ${SCALE.days - 1}::int) k) d
         CROSS JOIN (SELECT id AS prompt_id, row_number() OVER (ORDER BY id) AS n FROM prompts WHERE brand_id = ${brandId}) p
         CROSS JOIN unnest(${ENGINES}::text[]) WITH ORDINALITY AS e(engine, n)
         ORDER BY d.day, p.n, e.n

@@ -5,6 +5,7 @@ import { parseAnswer } from "@sightline/engines/Parse"
 import { ActionPlans } from "@sightline/sql/ActionPlans"
 import { reanalyse } from "@sightline/sql/Reanalysis"
 import { ResponseStore } from "@sightline/sql/ResponseStore"
+import { Rollups } from "@sightline/sql/Rollups"
 import { StoredPayloads } from "@sightline/sql/StoredPayloads"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -13,7 +14,13 @@ import * as Output from "../Output.js"
 import { DatabaseLive } from "../Services.js"
 import { json } from "./Common.js"
 
-const ReanalysisLive = Layer.mergeAll(StoredPayloads.Default, ResponseStore.Default, ActionPlans.Default, SentimentLexiconLive).pipe(
+const ReanalysisLive = Layer.mergeAll(
+  StoredPayloads.Default,
+  ResponseStore.Default,
+  Rollups.Default,
+  ActionPlans.Default,
+  SentimentLexiconLive
+).pipe(
   Layer.provideMerge(DatabaseLive)
 )
 

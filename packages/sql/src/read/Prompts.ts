@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { PromptCitation, PromptDetail, PromptListItem, PromptResponse, SearchQuery } from "@sightline/domain/api/Resources"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { decimal, decodeRows, inScope, iso, type PageRequest, paged, percent, type ResponseFilters } from "./Query.js"
+import { decimal, decodeRows, inPeriods, inScope, rollupEngine, iso, type PageRequest, paged, percent, type ResponseFilters } from "./Query.js"
 
 /**
  * Monitored prompts and what was collected for them. Every metric is aggregated in SQL over the
@@ -32,12 +32,11 @@ export const listPrompts = Effect.fn("Prompts.list")(function*(
           ${iso(sql, "p.created_at")} AS created_at
         FROM prompts p
         LEFT JOIN LATERAL (
-          SELECT count(*)::int AS responses,
-            (count(*) FILTER (WHERE r.brand_mentioned))::int AS mentions,
-            avg(r.brand_position) FILTER (WHERE r.brand_mentioned) AS average_position,
-            avg(r.brand_sentiment) FILTER (WHERE r.brand_mentioned) AS average_sentiment
-          FROM responses r
-          WHERE r.prompt_id = p.id AND ${inScope(sql, "r", filters)}
+          SELECT sum(x.responses)::int AS responses, sum(x.mentions)::int AS mentions,
+            sum(x.position_sum)::numeric / nullif(sum(x.mentions), 0) AS average_position,
+            sum(x.sentiment_sum) / nullif(sum(x.mentions), 0) AS average_sentiment
+          FROM rollup_prompt x
+          WHERE x.prompt_id = p.id AND ${inPeriods(sql, "x", filters)}
         ) s ON TRUE
         WHERE ${where}
         ORDER BY p.id
@@ -47,29 +46,32 @@ export const listPrompts = Effect.fn("Prompts.list")(function*(
 
 export const getPrompt = Effect.fn("Prompts.get")(function*(promptId: number, filters: ResponseFilters) {
   const sql = yield* SqlClient.SqlClient
+  // Totals and the own brand's days from the prompt's rollup rows; competitors' days from their
+  // mentions, which carry the prompt, engine and time themselves (no join back to the answers).
   const rows = yield* sql`
-    WITH scoped AS (
-      SELECT r.id, (r.collected_at AT TIME ZONE 'UTC')::date AS day, r.brand_mentioned, r.brand_position,
-        r.brand_sentiment
-      FROM responses r
-      WHERE r.prompt_id = ${promptId} AND ${inScope(sql, "r", filters)}
+    WITH totals AS (
+      SELECT coalesce(sum(x.responses), 0) AS responses, coalesce(sum(x.mentions), 0) AS mentions,
+        sum(x.position_sum)::numeric / nullif(sum(x.mentions), 0) AS position
+      FROM rollup_prompt x
+      WHERE x.prompt_id = ${promptId} AND ${inPeriods(sql, "x", filters)}
     ),
     days AS (
-      SELECT day, count(*) AS responses,
-        count(*) FILTER (WHERE brand_mentioned) AS mentions,
-        avg(brand_sentiment) FILTER (WHERE brand_mentioned) AS sentiment
-      FROM scoped GROUP BY day
+      SELECT x.period AS day, x.responses, x.mentions, x.sentiment_sum / nullif(x.mentions, 0) AS sentiment
+      FROM rollup_prompt x
+      WHERE x.prompt_id = ${promptId} AND x.responses > 0 AND ${rollupEngine(sql, "x", filters)} AND x.grain = 'day'
+        AND x.period BETWEEN ${filters.startDate ?? "0001-01-01"}::date AND ${filters.endDate ?? "9999-12-30"}::date
     ),
     competitor_days AS (
-      SELECT s.day, m.competitor_id, count(*) AS mentions, avg(m.sentiment) AS sentiment
-      FROM scoped s JOIN response_mentions m ON m.response_id = s.id
-      GROUP BY s.day, m.competitor_id
+      SELECT (m.collected_at AT TIME ZONE 'UTC')::date AS day, m.competitor_id, count(*) AS mentions, avg(m.sentiment) AS sentiment
+      FROM response_mentions m
+      WHERE m.prompt_id = ${promptId} AND ${inScope(sql, "m", filters)}
+      GROUP BY 1, 2
     )
     SELECT p.id, p.text AS prompt,
-      (SELECT count(*)::int FROM scoped) AS total_responses,
-      (SELECT (count(*) FILTER (WHERE brand_mentioned))::int FROM scoped) AS total_brand_mentions,
-      (SELECT ${percent(sql, "count(*) FILTER (WHERE brand_mentioned)", "count(*)")} FROM scoped) AS brand_mention_rate,
-      (SELECT ${decimal(sql, "avg(brand_position) FILTER (WHERE brand_mentioned)")} FROM scoped) AS brand_average_position,
+      (SELECT responses::int FROM totals) AS total_responses,
+      (SELECT mentions::int FROM totals) AS total_brand_mentions,
+      (SELECT ${percent(sql, "mentions", "responses")} FROM totals) AS brand_mention_rate,
+      (SELECT ${decimal(sql, "position")} FROM totals) AS brand_average_position,
       coalesce((
         SELECT json_agg(json_build_object('date', d.day, 'brands', (
           SELECT json_agg(json_build_object('name', x.name, 'mention_rate', x.mention_rate,

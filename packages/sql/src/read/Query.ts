@@ -94,3 +94,27 @@ export const paged = <A, I>(
     const data = offset >= total ? [] : yield* Effect.flatMap(rows(request.perPage, offset), decodeRows(schema))
     return { pagination: pagination(request, total), data }
   }).pipe(Effect.orDie)
+
+/** The rollup rows of the filters' engine: the engine's own, or the all-engines row (NULL). */
+export const rollupEngine = (sql: SqlClient.SqlClient, alias: string, filters: ResponseFilters): Statement.Fragment =>
+  filters.aiModel === undefined
+    ? sql.literal(`${alias}.engine IS NULL`)
+    : sql`${sql.literal(`${alias}.engine`)} = ${filters.aiModel}`
+
+/**
+ * The rollup rows (Rollups.ts) that make up the filters' range exactly: the month rows of the
+ * months wholly inside it, and the day rows of the days outside those months. An open end is the
+ * start or end of time. `alias` is a rollup table; its `engine` NULL row is the all-engines row.
+ */
+export const inPeriods = (sql: SqlClient.SqlClient, alias: string, filters: ResponseFilters): Statement.Fragment => {
+  const col = (name: string) => sql.literal(`${alias}.${name}`)
+  const start = sql`${filters.startDate ?? "0001-01-01"}::date`
+  const end = sql`${filters.endDate ?? "9999-12-30"}::date`
+  // The first day of the first whole month, and the first day after the last whole month.
+  const monthsFrom = sql`(date_trunc('month', ${start} - 1) + interval '1 month')::date`
+  const monthsUntil = sql`date_trunc('month', ${end} + 1)::date`
+  return sql`${rollupEngine(sql, alias, filters)} AND (
+    (${col("grain")} = 'month' AND ${col("period")} >= ${monthsFrom} AND ${col("period")} < ${monthsUntil})
+    OR (${col("grain")} = 'day' AND ${col("period")} BETWEEN ${start} AND ${end}
+      AND (${col("period")} < ${monthsFrom} OR ${col("period")} >= ${monthsUntil})))`
+}
