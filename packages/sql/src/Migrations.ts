@@ -6,6 +6,7 @@ import referenceData from "./migrations/0002_reference_data.js"
 import workerRuns from "./migrations/0003_worker_runs.js"
 import promptRunRetry from "./migrations/0004_prompt_run_retry.js"
 import rollups from "./migrations/0005_rollups.js"
+import citationRollups from "./migrations/0006_citation_rollups.js"
 
 /** Every migration, in order. Add new ones here as `NNNN_name`. */
 export const migrations = Migrator.fromRecord({
@@ -13,7 +14,8 @@ export const migrations = Migrator.fromRecord({
   "0002_reference_data": referenceData,
   "0003_worker_runs": workerRuns,
   "0004_prompt_run_retry": promptRunRetry,
-  "0005_rollups": rollups
+  "0005_rollups": rollups,
+  "0006_citation_rollups": citationRollups
 })
 
 // The generic migrator: PgMigrator.run would also need FileSystem, Path and a shell to dump schemas.

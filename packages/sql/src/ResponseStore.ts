@@ -272,6 +272,8 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
     const replaceAnalysis = Effect.fn("ResponseStore.replaceAnalysis")(
       function*(responseId: number, analysis: ResponseAnalysis) {
         const write = Effect.gen(function*() {
+          const citedBefore = yield* sql<{ urlId: number }>`
+            SELECT url_id AS "urlId" FROM response_citations WHERE response_id = ${responseId}`
           yield* rollups.subtract([responseId])
           const updated = yield* sql`
             UPDATE responses
@@ -287,6 +289,7 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
           yield* sql`DELETE FROM response_search_queries WHERE response_id = ${responseId}`
           yield* writeAnalyses([{ facts, analysis }])
           yield* rollups.add([responseId])
+          yield* rollups.refreshCitations(facts.brandId, facts.promptId, citedBefore.map((row) => row.urlId))
         })
         return yield* sql.withTransaction(write).pipe(Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die }))
       }

@@ -5,24 +5,30 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 
 /**
- * The rollups (migration 0005): per-day and per-month sums and counts of the analysed answers, so
- * that the dashboard and the prompt figures read a few hundred rows instead of a brand's whole
- * history. Three tables, one grain each of what the read side groups by:
+ * The rollups: per-day and per-month sums and counts of the analysed answers, so that the dashboard,
+ * the prompt figures and the cited sources read a bounded number of rows instead of a brand's
+ * whole history. One table per grain the read side groups by:
  *
- * - `rollup_brand`: brand × prompt group × engine × period: responses, own-brand mentions, and the
- *   sums of the own brand's positions and sentiments over those mentions;
- * - `rollup_competitor`: competitor × prompt group × engine × period: mentions and the sums;
- * - `rollup_prompt`: prompt × engine × period: the same figures as `rollup_brand`.
+ * - `rollup_brand` (0005): brand × prompt group × engine × period: responses, own-brand mentions,
+ *   and the sums of the own brand's positions and sentiments over those mentions;
+ * - `rollup_competitor` (0005): competitor × prompt group × engine × period: mentions and the sums;
+ * - `rollup_prompt` (0005): prompt × engine × period: the same figures as `rollup_brand`;
+ * - `rollup_domain` / `rollup_url` (0006): responses citing a domain / URL per engine × period.
+ *   A response belongs to one day, so these counts add up over any range;
+ * - `cited_prompt_days` (0006): the days (a datemultirange) on which a prompt's answers on an
+ *   engine cited a URL: distinct prompts (and URLs) over any range are counted exactly from it,
+ *   without adding counts that do not add;
+ * - `cited_url_first_seen` (0006): when the brand's answers first cited each URL.
  *
  * `grain` is `day` (the UTC day) or `month` (the first day of the UTC month); `engine` NULL is the
  * sum over all engines. Only sums and counts are stored: averages are divided at read time, exactly
- * as `avg()` over the raw rows divides (see read/Periods.ts). A prompt's group never changes, so
- * keying by group is exact.
+ * as `avg()` over the raw rows divides (read/Query.ts, `inPeriods`, picks the rows of a range). A
+ * prompt's group never changes, so keying by group is exact.
  *
  * ResponseStore adds a batch's answers in its own transaction (`add`); a re-analysis subtracts an
- * answer's old figures and adds the new ones (`subtract` / `add`). `rebuild` recomputes them
- * set-based from the raw rows (bulk loads, restores, after `reanalyze`) and `verify` compares
- * them with the raw rows.
+ * answer's old figures, adds the new ones and refreshes the key sets it touched. `rebuild`
+ * recomputes everything set-based from the raw rows (bulk loads, restores, after `reanalyze`) and
+ * `differences` / `verify` compare the rollups with the raw rows.
  */
 
 /** The figures of each rollup as they follow from the raw rows of the answers that `where` selects. */
@@ -57,9 +63,42 @@ const expected = (sql: SqlClient.SqlClient, answers: Statement.Fragment) => {
   }
 }
 
+/** The cited-sources rollups as they follow from the raw citation rows that `citations` selects (alias rc). */
+const expectedCitations = (sql: SqlClient.SqlClient, citations: Statement.Fragment) => {
+  const keyed = sql`
+    SELECT rc.brand_id, rc.domain_id, rc.url_id, rc.response_id, e.engine, g.grain,
+      CASE WHEN g.grain = 'day' THEN (rc.collected_at AT TIME ZONE 'UTC')::date
+        ELSE date_trunc('month', rc.collected_at AT TIME ZONE 'UTC')::date END AS period
+    FROM response_citations rc
+    CROSS JOIN LATERAL (VALUES (rc.engine), (NULL::text)) e(engine)
+    CROSS JOIN (VALUES ('day'), ('month')) g(grain)
+    WHERE ${citations}`
+  return {
+    domain: sql`
+      SELECT k.brand_id, k.engine, k.grain, k.period, k.domain_id, count(DISTINCT k.response_id)::int AS responses
+      FROM (${keyed}) k GROUP BY 1, 2, 3, 4, 5`,
+    // A response cites a URL at most once (the citations' primary key), so rows count responses.
+    url: sql`
+      SELECT k.brand_id, k.engine, k.grain, k.period, k.url_id, k.domain_id, count(*)::int AS responses
+      FROM (${keyed}) k GROUP BY 1, 2, 3, 4, 5, 6`,
+    promptDays: sql`
+      SELECT rc.brand_id, rc.url_id, e.engine, rc.prompt_id, rc.domain_id,
+        range_agg(daterange((rc.collected_at AT TIME ZONE 'UTC')::date, (rc.collected_at AT TIME ZONE 'UTC')::date, '[]')) AS days
+      FROM response_citations rc CROSS JOIN LATERAL (VALUES (rc.engine), (NULL::text)) e(engine)
+      WHERE ${citations}
+      GROUP BY 1, 2, 3, 4, 5`,
+    firstSeen: sql`
+      SELECT rc.brand_id, rc.url_id, min(rc.collected_at) AS first_seen_at
+      FROM response_citations rc WHERE ${citations} GROUP BY 1, 2`
+  }
+}
+
 const BRAND_KEY = "brand_id, engine, grain, period, group_id"
 const PROMPT_KEY = "prompt_id, engine, grain, period"
 const COMPETITOR_KEY = "brand_id, engine, grain, period, group_id, competitor_id"
+const DOMAIN_KEY = "brand_id, engine, grain, period, domain_id"
+const URL_KEY = "brand_id, engine, grain, period, url_id"
+const PROMPT_DAYS_KEY = "brand_id, url_id, engine, prompt_id"
 
 export class RollupMismatch extends Schema.TaggedError<RollupMismatch>()("RollupMismatch", {
   table: Schema.String,
@@ -70,13 +109,18 @@ export class RollupMismatch extends Schema.TaggedError<RollupMismatch>()("Rollup
   }
 }
 
-export interface RollupDifferences {
-  readonly brand: number
-  readonly prompt: number
-  readonly competitor: number
-}
+const Differences = Schema.Struct({
+  brand: Schema.Number,
+  prompt: Schema.Number,
+  competitor: Schema.Number,
+  domain: Schema.Number,
+  url: Schema.Number,
+  promptDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("prompt_days")),
+  firstSeen: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("first_seen"))
+})
 
-const Differences = Schema.Struct({ brand: Schema.Number, prompt: Schema.Number, competitor: Schema.Number })
+/** Per rollup table, the rows that differ from the raw rows. */
+export type RollupDifferences = typeof Differences.Type
 
 export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups", {
   accessors: true,
@@ -114,8 +158,60 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         FROM (${rows.competitor}) x ORDER BY ${sql.literal(COMPETITOR_KEY)}
         ON CONFLICT (${sql.literal(COMPETITOR_KEY)}) DO UPDATE SET mentions = t.mentions + excluded.mentions,
           position_sum = t.position_sum + excluded.position_sum, sentiment_sum = t.sentiment_sum + excluded.sentiment_sum`
-        .pipe(Effect.asVoid)
+        .pipe(Effect.zipRight(applyCitations(responseIds, sign)))
     }
+
+    /**
+     * The cited-sources counts of the given answers, added or subtracted. Adding also merges the
+     * answers' days into the key sets and first-seen times; a subtraction leaves those to
+     * `refreshCitations`, since a day or a first citation may still be there through other answers.
+     */
+    const applyCitations = (responseIds: ReadonlyArray<number>, sign: 1 | -1): Effect.Effect<void, SqlError.SqlError> => {
+      const rows = expectedCitations(sql, sql`rc.response_id = ANY(${responseIds}::bigint[])`)
+      const s = sql.literal(String(sign))
+      const counts = sql`
+        WITH domain_rows AS (
+          INSERT INTO rollup_domain AS t (${sql.literal(DOMAIN_KEY)}, responses)
+          SELECT ${sql.literal(DOMAIN_KEY)}, ${s} * responses FROM (${rows.domain}) x ORDER BY ${sql.literal(DOMAIN_KEY)}
+          ON CONFLICT (${sql.literal(DOMAIN_KEY)}) DO UPDATE SET responses = t.responses + excluded.responses
+        )
+        INSERT INTO rollup_url AS t (${sql.literal(URL_KEY)}, domain_id, responses)
+        SELECT ${sql.literal(URL_KEY)}, domain_id, ${s} * responses FROM (${rows.url}) x ORDER BY ${sql.literal(URL_KEY)}
+        ON CONFLICT (${sql.literal(URL_KEY)}) DO UPDATE SET responses = t.responses + excluded.responses`
+      const keys = sql`
+        WITH day_rows AS (
+          INSERT INTO cited_prompt_days AS t (${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days)
+          SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM (${rows.promptDays}) x
+          ORDER BY ${sql.literal(PROMPT_DAYS_KEY)}
+          ON CONFLICT (${sql.literal(PROMPT_DAYS_KEY)}) DO UPDATE SET days = t.days + excluded.days
+        )
+        INSERT INTO cited_url_first_seen AS t (brand_id, url_id, first_seen_at)
+        SELECT brand_id, url_id, first_seen_at FROM (${rows.firstSeen}) x ORDER BY brand_id, url_id
+        ON CONFLICT (brand_id, url_id) DO UPDATE SET first_seen_at = least(t.first_seen_at, excluded.first_seen_at)`
+      return sign === 1 ? Effect.zipRight(counts, keys).pipe(Effect.asVoid) : Effect.asVoid(counts)
+    }
+
+    /** Recomputes from the raw rows the key sets of one prompt's citations of these URLs, and their first-seen times. */
+    const refreshCitations = (
+      brandId: number,
+      promptId: number,
+      urlIds: ReadonlyArray<number>
+    ): Effect.Effect<void, SqlError.SqlError> =>
+      Effect.gen(function*() {
+        if (urlIds.length === 0) return
+        const urls = sql`${urlIds}::bigint[]`
+        const rows = expectedCitations(
+          sql,
+          sql`rc.brand_id = ${brandId} AND rc.prompt_id = ${promptId} AND rc.url_id = ANY(${urls})`
+        )
+        yield* sql`DELETE FROM cited_prompt_days WHERE brand_id = ${brandId} AND prompt_id = ${promptId} AND url_id = ANY(${urls})`
+        yield* sql`INSERT INTO cited_prompt_days (${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days)
+          SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM (${rows.promptDays}) x`
+        const seen = expectedCitations(sql, sql`rc.brand_id = ${brandId} AND rc.url_id = ANY(${urls})`)
+        yield* sql`DELETE FROM cited_url_first_seen WHERE brand_id = ${brandId} AND url_id = ANY(${urls})`
+        yield* sql`INSERT INTO cited_url_first_seen (brand_id, url_id, first_seen_at)
+          SELECT brand_id, url_id, first_seen_at FROM (${seen.firstSeen}) x`
+      })
 
     /** Adds the figures of freshly written answers (their mentions already written). */
     const add = (responseIds: ReadonlyArray<number>) => apply(responseIds, 1)
@@ -125,8 +221,8 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
     const brandFilter = (brandId: number | undefined, alias: string) =>
       brandId === undefined ? sql`TRUE` : sql`${sql.literal(`${alias}.brand_id`)} = ${brandId}`
 
-    /** Recomputes the rollups of one brand (or all) from the raw rows, in one transaction. */
-    const rebuild = Effect.fn("Rollups.rebuild")(function*(options: { readonly brandId?: number | undefined }) {
+    /** Recomputes the answer-figure rollups (migration 0005) of one brand (or all) from the raw rows. */
+    const rebuildFigures = Effect.fn("Rollups.rebuildFigures")(function*(options: { readonly brandId?: number | undefined }) {
       const rows = expected(sql, brandFilter(options.brandId, "r"))
       const where = brandFilter(options.brandId, "t")
       yield* sql.withTransaction(Effect.gen(function*() {
@@ -142,12 +238,39 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
       })).pipe(Effect.orDie)
     })
 
+    /** Recomputes the cited-sources rollups (migration 0006) of one brand (or all) from the raw rows. */
+    const rebuildCitations = Effect.fn("Rollups.rebuildCitations")(function*(options: { readonly brandId?: number | undefined }) {
+      const rows = expectedCitations(sql, brandFilter(options.brandId, "rc"))
+      const where = brandFilter(options.brandId, "t")
+      yield* sql.withTransaction(Effect.gen(function*() {
+        yield* sql`DELETE FROM rollup_domain t WHERE ${where}`
+        yield* sql`DELETE FROM rollup_url t WHERE ${where}`
+        yield* sql`DELETE FROM cited_prompt_days t WHERE ${where}`
+        yield* sql`DELETE FROM cited_url_first_seen t WHERE ${where}`
+        yield* sql`INSERT INTO rollup_domain (${sql.literal(DOMAIN_KEY)}, responses)
+          SELECT ${sql.literal(DOMAIN_KEY)}, responses FROM (${rows.domain}) x`
+        yield* sql`INSERT INTO rollup_url (${sql.literal(URL_KEY)}, domain_id, responses)
+          SELECT ${sql.literal(URL_KEY)}, domain_id, responses FROM (${rows.url}) x`
+        yield* sql`INSERT INTO cited_prompt_days (${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days)
+          SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM (${rows.promptDays}) x`
+        yield* sql`INSERT INTO cited_url_first_seen (brand_id, url_id, first_seen_at)
+          SELECT brand_id, url_id, first_seen_at FROM (${rows.firstSeen}) x`
+      })).pipe(Effect.orDie)
+    })
+
+    /** Recomputes every rollup of one brand (or all) from the raw rows (bulk loads, restores, re-analyses). */
+    const rebuild = Effect.fn("Rollups.rebuild")(function*(options: { readonly brandId?: number | undefined }) {
+      yield* rebuildFigures(options)
+      yield* rebuildCitations(options)
+    })
+
     /**
      * The number of rollup rows that differ from the raw rows, per table (0 everywhere when they
      * agree). A stored row whose figures are all zero (left by a re-analysis) counts as absent.
      */
     const differences = Effect.fn("Rollups.differences")(function*(options: { readonly brandId?: number | undefined }) {
       const rows = expected(sql, brandFilter(options.brandId, "r"))
+      const cited = expectedCitations(sql, brandFilter(options.brandId, "rc"))
       const where = brandFilter(options.brandId, "t")
       // EXCEPT compares NULL keys (all engines, no group) as equal, which a join would not.
       const compare = (stored: Statement.Fragment, fresh: Statement.Fragment) =>
@@ -175,20 +298,53 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
               WHERE ${where} AND (mentions, position_sum, sentiment_sum) <> (0, 0, 0)`,
           sql`SELECT ${sql.literal(COMPETITOR_KEY)}, mentions, position_sum, sentiment_sum FROM (${rows.competitor}) x`
         )
-      } AS competitor`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(Differences))), Effect.orDie)
-      const result: RollupDifferences = found ?? { brand: 0, prompt: 0, competitor: 0 }
+      } AS competitor,
+          ${
+        compare(
+          sql`SELECT ${sql.literal(DOMAIN_KEY)}, responses FROM rollup_domain t WHERE ${where} AND responses <> 0`,
+          sql`SELECT ${sql.literal(DOMAIN_KEY)}, responses FROM (${cited.domain}) x`
+        )
+      } AS domain,
+          ${
+        compare(
+          sql`SELECT ${sql.literal(URL_KEY)}, domain_id, responses FROM rollup_url t WHERE ${where} AND responses <> 0`,
+          sql`SELECT ${sql.literal(URL_KEY)}, domain_id, responses FROM (${cited.url}) x`
+        )
+      } AS url,
+          ${
+        compare(
+          sql`SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM cited_prompt_days t WHERE ${where}`,
+          sql`SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM (${cited.promptDays}) x`
+        )
+      } AS prompt_days,
+          ${
+        compare(
+          sql`SELECT brand_id, url_id, first_seen_at FROM cited_url_first_seen t WHERE ${where}`,
+          sql`SELECT brand_id, url_id, first_seen_at FROM (${cited.firstSeen}) x`
+        )
+      } AS first_seen`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(Differences))), Effect.orDie)
+      const result: RollupDifferences = found ?? { brand: 0, prompt: 0, competitor: 0, domain: 0, url: 0, promptDays: 0, firstSeen: 0 }
       return result
     })
 
     /** Fails with RollupMismatch (the first table that differs) unless the rollups agree with the raw rows. */
     const verify = Effect.fn("Rollups.verify")(function*(options: { readonly brandId?: number | undefined }) {
       const found = yield* differences(options)
-      for (const table of ["brand", "prompt", "competitor"] as const) {
-        if (found[table] > 0) return yield* new RollupMismatch({ table: `rollup_${table}`, differences: found[table] })
+      const tables = {
+        rollup_brand: found.brand,
+        rollup_prompt: found.prompt,
+        rollup_competitor: found.competitor,
+        rollup_domain: found.domain,
+        rollup_url: found.url,
+        cited_prompt_days: found.promptDays,
+        cited_url_first_seen: found.firstSeen
+      }
+      for (const [table, differences] of Object.entries(tables)) {
+        if (differences > 0) return yield* new RollupMismatch({ table, differences })
       }
       return found
     })
 
-    return { add, subtract, rebuild, differences, verify } as const
+    return { add, subtract, refreshCitations, rebuild, rebuildFigures, rebuildCitations, differences, verify } as const
   })
 }) {}

@@ -53,5 +53,5 @@ export default Effect.gen(function*() {
       UNIQUE NULLS NOT DISTINCT (brand_id, engine, grain, period, group_id, competitor_id)
     )`)
 
-  yield* Rollups.rebuild({}).pipe(Effect.provide(Rollups.Default))
+  yield* Rollups.rebuildFigures({}).pipe(Effect.provide(Rollups.Default))
 })

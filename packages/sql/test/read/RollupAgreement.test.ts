@@ -145,7 +145,15 @@ layer(Live, { timeout: 240_000 })("rollups agree with the raw rows", (it) => {
         const picks = fc.sample(fc.tuple(fc.constantFrom(...ids), arbitraryAnalysis(competitorIds)), { numRuns: 8, seed: round })
         for (const [id, analysis] of picks) yield* store.replaceAnalysis(id, analysis)
 
-        expect(yield* Rollups.differences({ brandId: brand.id })).toEqual({ brand: 0, prompt: 0, competitor: 0 })
+        expect(yield* Rollups.differences({ brandId: brand.id })).toEqual({
+          brand: 0,
+          prompt: 0,
+          competitor: 0,
+          domain: 0,
+          url: 0,
+          promptDays: 0,
+          firstSeen: 0
+        })
 
         const answers = yield* sql`
           SELECT r.id, r.prompt_id AS "promptId", p.group_id AS "groupId", r.engine,

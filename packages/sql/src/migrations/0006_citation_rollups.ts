@@ -1,0 +1,58 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import { Rollups } from "../Rollups.js"
+
+/**
+ * The cited-sources rollups (what they hold: Rollups.ts): responses citing each domain and URL per
+ * day and month, the days on which each prompt cited each URL (a key set, for exact distinct
+ * prompt counts over any range), and when the brand's answers first cited each URL. Existing
+ * answers are rolled up here.
+ */
+export default Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`
+    CREATE TABLE rollup_domain (
+      brand_id  bigint NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+      domain_id bigint NOT NULL,
+      engine    text,
+      grain     text NOT NULL CHECK (grain IN ('day', 'month')),
+      period    date NOT NULL,
+      responses integer NOT NULL,
+      UNIQUE NULLS NOT DISTINCT (brand_id, engine, grain, period, domain_id)
+    )`
+  yield* sql`CREATE INDEX rollup_domain_domain ON rollup_domain (brand_id, domain_id, engine, grain, period) INCLUDE (responses)`
+  yield* sql`
+    CREATE TABLE rollup_url (
+      brand_id  bigint NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+      url_id    bigint NOT NULL,
+      domain_id bigint NOT NULL,
+      engine    text,
+      grain     text NOT NULL CHECK (grain IN ('day', 'month')),
+      period    date NOT NULL,
+      responses integer NOT NULL,
+      UNIQUE NULLS NOT DISTINCT (brand_id, engine, grain, period, url_id)
+    )`
+  yield* sql`
+    CREATE INDEX rollup_url_domain ON rollup_url (brand_id, domain_id, engine, grain, period) INCLUDE (url_id, responses)`
+  yield* sql`CREATE INDEX rollup_url_url ON rollup_url (brand_id, url_id, engine, grain, period) INCLUDE (responses)`
+  yield* sql`
+    CREATE TABLE cited_prompt_days (
+      brand_id  bigint NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+      url_id    bigint NOT NULL,
+      domain_id bigint NOT NULL,
+      prompt_id bigint NOT NULL,
+      engine    text,
+      days      datemultirange NOT NULL,
+      UNIQUE NULLS NOT DISTINCT (brand_id, url_id, engine, prompt_id)
+    )`
+  yield* sql`CREATE INDEX cited_prompt_days_domain ON cited_prompt_days (brand_id, domain_id, engine) INCLUDE (prompt_id, days)`
+  yield* sql`
+    CREATE TABLE cited_url_first_seen (
+      brand_id      bigint NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+      url_id        bigint NOT NULL,
+      first_seen_at timestamptz NOT NULL,
+      PRIMARY KEY (brand_id, url_id)
+    )`
+
+  yield* Rollups.rebuildCitations({}).pipe(Effect.provide(Rollups.Default))
+})
