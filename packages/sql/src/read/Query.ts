@@ -124,8 +124,12 @@ export const inPeriods = (sql: SqlClient.SqlClient, alias: string, filters: Resp
   sql`${rollupEngine(sql, alias, filters)} AND ${rollupPeriods(sql, alias, filters)}`
 
 /** The filters' range as a daterange (open ends unbounded), for the key sets' datemultiranges. */
-export const dayRange = (sql: SqlClient.SqlClient, filters: ResponseFilters): Statement.Fragment =>
-  sql`daterange(${filters.startDate ?? null}::date, ${filters.endDate ?? null}::date, '[]')`
+export const dayRange = (sql: SqlClient.SqlClient, filters: ResponseFilters): Statement.Fragment => {
+  const start = sql`${filters.startDate ?? null}::date`
+  const end = sql`${filters.endDate ?? null}::date`
+  // A start after the end is an empty range, not an error.
+  return sql`(CASE WHEN ${start} > ${end} THEN 'empty'::daterange ELSE daterange(${start}, ${end}, '[]') END)`
+}
 
 const Total = Schema.Struct({ total: Schema.Number })
 

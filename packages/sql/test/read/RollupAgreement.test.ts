@@ -12,6 +12,7 @@ import { Brands } from "../../src/Brands.js"
 import { Competitors } from "../../src/Competitors.js"
 import { Groups } from "../../src/Groups.js"
 import { Prompts } from "../../src/Prompts.js"
+import { listDomains, listDomainUrls, listRelatedPrompts, listUrls } from "../../src/read/CitedSources.js"
 import { getDashboard } from "../../src/read/Dashboard.js"
 import { getPrompt, listPrompts } from "../../src/read/Prompts.js"
 import type { ResponseFilters } from "../../src/read/Query.js"
@@ -24,7 +25,7 @@ import { TestDatabase } from "../../test-support/TestDatabase.js"
  * Every figure the API reads from the rollups equals the same figure computed from the raw rows
  * with the pure definitions of domain/Metrics: random answers are written through ResponseStore
  * (in random batches), some are re-analysed, and random ranges (open ends, month edges), engines
- * and groups are compared.
+ * and groups are compared, for the dashboard, the prompts and the cited sources.
  */
 const Live = Layer.mergeAll(
   Workspaces.Default,
@@ -45,16 +46,23 @@ const mention = fc.record({
   position: fc.integer({ min: 1, max: 9 }),
   sentiment: fc.integer({ min: 0, max: 10_000 }).map((c) => c / 100)
 })
+// Three domains of three pages each; "b.example" only ever under one path, so counts differ.
+const PAGES = ["a.example/1", "a.example/2", "a.example/3", "b.example/1", "c.example/1", "c.example/2"].map((page) => ({
+  url: `https://${page}`,
+  domain: page.split("/")[0] ?? ""
+}))
+
 const arbitraryAnalysis = (competitorIds: ReadonlyArray<number>) =>
   fc.record({
     brand: fc.option(mention, { nil: null }),
-    competitors: fc.subarray([...competitorIds]).chain((ids) => fc.tuple(...ids.map((id) => mention.map((m) => ({ ...m, competitorId: id })))))
-  }).map(({ brand, competitors }): ResponseAnalysis => ({
+    competitors: fc.subarray([...competitorIds]).chain((ids) => fc.tuple(...ids.map((id) => mention.map((m) => ({ ...m, competitorId: id }))))),
+    citations: fc.shuffledSubarray(PAGES, { maxLength: 4 })
+  }).map(({ brand, citations, competitors }): ResponseAnalysis => ({
     brand: brand === null
       ? { mentioned: false, position: null, sentiment: null }
       : { mentioned: true, position: brand.position, sentiment: brand.sentiment },
     competitors,
-    citations: [],
+    citations,
     searchQueries: []
   }))
 
@@ -83,6 +91,17 @@ const RawAnswer = Schema.Struct({
   position: Schema.NullOr(Schema.Number),
   sentiment: Schema.NullOr(Schema.Number)
 })
+const RawCitation = Schema.Struct({
+  responseId: Schema.Number,
+  promptId: Schema.Number,
+  engine: Schema.String,
+  day: Schema.String,
+  at: Schema.String,
+  urlId: Schema.Number,
+  url: Schema.String,
+  domainId: Schema.Number,
+  domain: Schema.String
+})
 const RawMention = Schema.Struct({
   responseId: Schema.Number,
   competitorId: Schema.Number,
@@ -91,7 +110,7 @@ const RawMention = Schema.Struct({
 })
 
 layer(Live, { timeout: 240_000 })("rollups agree with the raw rows", (it) => {
-  it.effect("dashboard, prompt list and prompt detail for random answers, re-analyses, ranges, engines and groups", () =>
+  it.effect("dashboard, prompts and cited sources for random answers, re-analyses, ranges, engines and groups", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       const store = yield* ResponseStore
@@ -167,6 +186,14 @@ layer(Live, { timeout: 240_000 })("rollups agree with the raw rows", (it) => {
           FROM response_mentions m JOIN responses r ON r.id = m.response_id WHERE r.brand_id = ${brand.id}`.pipe(
           Effect.flatMap(Schema.decodeUnknown(Schema.Array(RawMention)))
         )
+
+        const citations = yield* sql`
+          SELECT rc.response_id AS "responseId", rc.prompt_id AS "promptId", rc.engine,
+            to_char(rc.collected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+            to_char(rc.collected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
+            rc.url_id AS "urlId", u.url, rc.domain_id AS "domainId", d.domain
+          FROM response_citations rc JOIN urls u ON u.id = rc.url_id JOIN domains d ON d.id = rc.domain_id
+          WHERE rc.brand_id = ${brand.id}`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(RawCitation))))
 
         const cases = fc.sample(fc.tuple(arbitraryFilters, fc.constantFrom(undefined, ...groups.map((g) => g.id))), {
           numRuns: 40,
@@ -252,6 +279,61 @@ layer(Live, { timeout: 240_000 })("rollups agree with the raw rows", (it) => {
               )
               expect(own?.average_sentiment, label).toBe(formatDecimal(Metrics.averageSentiment(ofDay.map((a) => a.sentiment))))
             }
+          }
+
+          // Cited sources (they do not depend on the group).
+          const inScopeCount = answers.filter(inScope).length
+          const cited = citations.filter((c) =>
+            (filters.startDate === undefined || c.day >= filters.startDate) &&
+            (filters.endDate === undefined || c.day <= filters.endDate) &&
+            (filters.aiModel === undefined || c.engine === filters.aiModel)
+          )
+          const distinct = <A>(values: ReadonlyArray<A>) => new Set(values).size
+          const engines = (rows: typeof cited) => [...new Set(rows.map((c) => c.engine))].sort()
+          const query = { brandId: brand.id, filters, page: { page: 1, perPage: 100 } }
+          const domainNames = [...new Set(cited.map((c) => c.domain))]
+          const expectedDomains = domainNames.map((domain) => {
+            const rows = cited.filter((c) => c.domain === domain)
+            return {
+              domain_id: rows[0]?.domainId,
+              domain,
+              ai_models: engines(rows),
+              impact: Metrics.impact(distinct(rows.map((c) => c.responseId)), inScopeCount),
+              prompts_count: distinct(rows.map((c) => c.promptId)),
+              responses_count: distinct(rows.map((c) => c.responseId)),
+              urls_count: distinct(rows.map((c) => c.urlId))
+            }
+          }).sort((a, b) => b.responses_count - a.responses_count || Metrics.compareNames(a.domain, b.domain))
+          const domains = yield* listDomains(query)
+          expect(domains.pagination.total_records, label).toBe(expectedDomains.length)
+          expect(domains.data, label).toEqual(expectedDomains)
+
+          const firstSeen = (urlId: number) =>
+            citations.filter((c) => c.urlId === urlId).map((c) => c.at).sort()[0]
+          const expectedUrls = (rows: typeof cited) =>
+            [...new Set(rows.map((c) => c.urlId))].map((urlId) => {
+              const ofUrl = rows.filter((c) => c.urlId === urlId)
+              return {
+                url_id: urlId,
+                url: ofUrl[0]?.url ?? "",
+                ai_models: engines(ofUrl),
+                impact: Metrics.impact(ofUrl.length, inScopeCount),
+                count: ofUrl.length,
+                prompts_count: distinct(ofUrl.map((c) => c.promptId)),
+                first_seen_at: firstSeen(urlId),
+                domain_id: ofUrl[0]?.domainId,
+                domain: ofUrl[0]?.domain
+              }
+            }).sort((a, b) => b.count - a.count || Metrics.compareNames(a.url, b.url))
+          expect((yield* listUrls(query)).data, label).toEqual(expectedUrls(cited))
+          for (const d of expectedDomains) {
+            const ofDomain = cited.filter((c) => c.domainId === d.domain_id)
+            expect((yield* listDomainUrls(d.domain_id ?? 0, query)).data, label).toEqual(
+              expectedUrls(ofDomain).map(({ domain: _d, domain_id: _i, ...rest }) => rest)
+            )
+            expect((yield* listRelatedPrompts(d.domain_id ?? 0, query)).data.map((p) => p.prompt_id), label).toEqual(
+              [...new Set(ofDomain.map((c) => c.promptId))].sort((a, b) => a - b)
+            )
           }
         }
       }
