@@ -109,6 +109,11 @@ const endpointsOf = Effect.fn("ScaleLatency.endpoints")(function*(requester: Req
     ...ranged("prompt detail", [30, 365], (range) => `/v1/monitored-prompts/${prompt}/?${range}`),
     ...ranged("prompt citations", [30, 365], (range) => `/v1/monitored-prompts/${prompt}/citations/?${range}`),
     ...ranged("prompt responses", [30, 365], (range) => `/v1/monitored-prompts/${prompt}/responses/?${range}`),
+    ...ranged(
+      "prompt search-queries",
+      [30, 365],
+      (range) => `/v1/monitored-prompts/${prompt}/search-queries/?${range}`
+    ),
     ...ranged("cited-sources", [30, 365], (range) => `/v1/cited-sources/?${scope}&${range}`),
     ...ranged("cited-sources/urls", [30, 365], (range) => `/v1/cited-sources/urls/?${scope}&${range}`),
     ...ranged("cited-sources/{id}/urls", [30, 365], (range) => `/v1/cited-sources/${domain}/urls/?${scope}&${range}`),
@@ -118,6 +123,7 @@ const endpointsOf = Effect.fn("ScaleLatency.endpoints")(function*(requester: Req
       (range) => `/v1/cited-sources/${domain}/related-prompts/?${scope}&${range}`
     ),
     { name: "competitors", days: 0, path: () => `/v1/monitored-competitors/?${scope}` },
+    { name: "groups", days: 0, path: () => `/v1/groups/?${scope}` },
     { name: "action-plans", days: 0, path: () => `/v1/action-plans/?${scope}` }
   ]
 })

@@ -6,7 +6,7 @@ import { Rollups } from "../Rollups.js"
  * The cited-sources rollups (what they hold: Rollups.ts): responses citing each domain and URL per
  * day and month, the days on which each prompt cited each URL (a key set, for exact distinct
  * prompt counts over any range), and when the brand's answers first cited each URL. Existing
- * answers are rolled up here.
+ * answers are rolled up here. Also the covering indexes of the raw reads that remain.
  */
 export default Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -53,6 +53,19 @@ export default Effect.gen(function*() {
       first_seen_at timestamptz NOT NULL,
       PRIMARY KEY (brand_id, url_id)
     )`
+
+  // What the remaining raw reads walk: a prompt's citations and competitor mentions by time, now
+  // answered from the index alone (no heap fetch per row). The brand × domain index only served the
+  // cited-sources reads, which the rollups answer now; dropping it pays for part of the rollups' writes.
+  yield* sql`DROP INDEX response_citations_prompt_time`
+  yield* sql`
+    CREATE INDEX response_citations_prompt_time ON response_citations (prompt_id, collected_at)
+    INCLUDE (engine, response_id, domain_id, url_id)`
+  yield* sql`DROP INDEX response_mentions_prompt_time`
+  yield* sql`
+    CREATE INDEX response_mentions_prompt_time ON response_mentions (prompt_id, collected_at)
+    INCLUDE (engine, competitor_id, sentiment)`
+  yield* sql`DROP INDEX response_citations_brand_domain`
 
   yield* Rollups.rebuildCitations({}).pipe(Effect.provide(Rollups.Default))
 })
