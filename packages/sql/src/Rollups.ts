@@ -132,7 +132,27 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
       if (responseIds.length === 0) return Effect.void
       const rows = expected(sql, sql`r.id = ANY(${responseIds}::bigint[])`)
       const s = sql.literal(String(sign))
-      // Rows go in key order, so concurrent writers lock the rollup rows they share in the same order.
+      const cited = expectedCitations(sql, sql`rc.response_id = ANY(${responseIds}::bigint[])`)
+      // Only additions merge into the key sets and first-seen times: after a subtraction a day or a
+      // first citation may still be there through other answers (`refreshCitations` recomputes them).
+      const keySets = sign === 1
+        ? sql`,
+        day_rows AS (
+          INSERT INTO cited_prompt_days AS t (${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days)
+          SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM (${cited.promptDays}) x
+          ORDER BY ${sql.literal(PROMPT_DAYS_KEY)}
+          ON CONFLICT (${sql.literal(PROMPT_DAYS_KEY)}) DO UPDATE SET days = t.days + excluded.days
+          WHERE NOT t.days @> excluded.days
+        ),
+        seen_rows AS (
+          INSERT INTO cited_url_first_seen AS t (brand_id, url_id, first_seen_at)
+          SELECT brand_id, url_id, first_seen_at FROM (${cited.firstSeen}) x ORDER BY brand_id, url_id
+          ON CONFLICT (brand_id, url_id) DO UPDATE SET first_seen_at = excluded.first_seen_at
+          WHERE excluded.first_seen_at < t.first_seen_at
+        )`
+        : sql``
+      // One statement (one round trip); rows go in key order, so concurrent writers lock the rollup
+      // rows they share in the same order.
       return sql`
         WITH brand_rows AS (
           INSERT INTO rollup_brand AS t (brand_id, group_id, engine, grain, period, responses, mentions, position_sum, sentiment_sum)
@@ -151,44 +171,23 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
           ON CONFLICT (${sql.literal(PROMPT_KEY)}) DO UPDATE SET responses = t.responses + excluded.responses,
             mentions = t.mentions + excluded.mentions, position_sum = t.position_sum + excluded.position_sum,
             sentiment_sum = t.sentiment_sum + excluded.sentiment_sum
-        )
-        INSERT INTO rollup_competitor AS t (competitor_id, brand_id, group_id, engine, grain, period, mentions, position_sum, sentiment_sum)
-        SELECT competitor_id, brand_id, group_id, engine, grain, period, ${s} * mentions, ${s} * position_sum,
-          ${s} * sentiment_sum
-        FROM (${rows.competitor}) x ORDER BY ${sql.literal(COMPETITOR_KEY)}
-        ON CONFLICT (${sql.literal(COMPETITOR_KEY)}) DO UPDATE SET mentions = t.mentions + excluded.mentions,
-          position_sum = t.position_sum + excluded.position_sum, sentiment_sum = t.sentiment_sum + excluded.sentiment_sum`
-        .pipe(Effect.zipRight(applyCitations(responseIds, sign)))
-    }
-
-    /**
-     * The cited-sources counts of the given answers, added or subtracted. Adding also merges the
-     * answers' days into the key sets and first-seen times; a subtraction leaves those to
-     * `refreshCitations`, since a day or a first citation may still be there through other answers.
-     */
-    const applyCitations = (responseIds: ReadonlyArray<number>, sign: 1 | -1): Effect.Effect<void, SqlError.SqlError> => {
-      const rows = expectedCitations(sql, sql`rc.response_id = ANY(${responseIds}::bigint[])`)
-      const s = sql.literal(String(sign))
-      const counts = sql`
-        WITH domain_rows AS (
+        ),
+        competitor_rows AS (
+          INSERT INTO rollup_competitor AS t (competitor_id, brand_id, group_id, engine, grain, period, mentions, position_sum, sentiment_sum)
+          SELECT competitor_id, brand_id, group_id, engine, grain, period, ${s} * mentions, ${s} * position_sum,
+            ${s} * sentiment_sum
+          FROM (${rows.competitor}) x ORDER BY ${sql.literal(COMPETITOR_KEY)}
+          ON CONFLICT (${sql.literal(COMPETITOR_KEY)}) DO UPDATE SET mentions = t.mentions + excluded.mentions,
+            position_sum = t.position_sum + excluded.position_sum, sentiment_sum = t.sentiment_sum + excluded.sentiment_sum
+        ),
+        domain_rows AS (
           INSERT INTO rollup_domain AS t (${sql.literal(DOMAIN_KEY)}, responses)
-          SELECT ${sql.literal(DOMAIN_KEY)}, ${s} * responses FROM (${rows.domain}) x ORDER BY ${sql.literal(DOMAIN_KEY)}
+          SELECT ${sql.literal(DOMAIN_KEY)}, ${s} * responses FROM (${cited.domain}) x ORDER BY ${sql.literal(DOMAIN_KEY)}
           ON CONFLICT (${sql.literal(DOMAIN_KEY)}) DO UPDATE SET responses = t.responses + excluded.responses
-        )
+        )${keySets}
         INSERT INTO rollup_url AS t (${sql.literal(URL_KEY)}, domain_id, responses)
-        SELECT ${sql.literal(URL_KEY)}, domain_id, ${s} * responses FROM (${rows.url}) x ORDER BY ${sql.literal(URL_KEY)}
-        ON CONFLICT (${sql.literal(URL_KEY)}) DO UPDATE SET responses = t.responses + excluded.responses`
-      const keys = sql`
-        WITH day_rows AS (
-          INSERT INTO cited_prompt_days AS t (${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days)
-          SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM (${rows.promptDays}) x
-          ORDER BY ${sql.literal(PROMPT_DAYS_KEY)}
-          ON CONFLICT (${sql.literal(PROMPT_DAYS_KEY)}) DO UPDATE SET days = t.days + excluded.days
-        )
-        INSERT INTO cited_url_first_seen AS t (brand_id, url_id, first_seen_at)
-        SELECT brand_id, url_id, first_seen_at FROM (${rows.firstSeen}) x ORDER BY brand_id, url_id
-        ON CONFLICT (brand_id, url_id) DO UPDATE SET first_seen_at = least(t.first_seen_at, excluded.first_seen_at)`
-      return sign === 1 ? Effect.zipRight(counts, keys).pipe(Effect.asVoid) : Effect.asVoid(counts)
+        SELECT ${sql.literal(URL_KEY)}, domain_id, ${s} * responses FROM (${cited.url}) x ORDER BY ${sql.literal(URL_KEY)}
+        ON CONFLICT (${sql.literal(URL_KEY)}) DO UPDATE SET responses = t.responses + excluded.responses`.pipe(Effect.asVoid)
     }
 
     /** Recomputes from the raw rows the key sets of one prompt's citations of these URLs, and their first-seen times. */

@@ -6,7 +6,8 @@ import { Rollups } from "../Rollups.js"
  * The cited-sources rollups (what they hold: Rollups.ts): responses citing each domain and URL per
  * day and month, the days on which each prompt cited each URL (a key set, for exact distinct
  * prompt counts over any range), and when the brand's answers first cited each URL. Existing
- * answers are rolled up here. Also the covering indexes of the raw reads that remain.
+ * answers are rolled up here. As in 0005, no index holds a figure, so updates stay heap-only.
+ * Also the covering indexes of the raw reads that remain.
  */
 export default Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -19,8 +20,8 @@ export default Effect.gen(function*() {
       period    date NOT NULL,
       responses integer NOT NULL,
       UNIQUE NULLS NOT DISTINCT (brand_id, engine, grain, period, domain_id)
-    )`
-  yield* sql`CREATE INDEX rollup_domain_domain ON rollup_domain (brand_id, domain_id, engine, grain, period) INCLUDE (responses)`
+    ) WITH (fillfactor = 80)`
+  yield* sql`CREATE INDEX rollup_domain_domain ON rollup_domain (brand_id, domain_id, engine, grain, period)`
   yield* sql`
     CREATE TABLE rollup_url (
       brand_id  bigint NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
@@ -31,10 +32,9 @@ export default Effect.gen(function*() {
       period    date NOT NULL,
       responses integer NOT NULL,
       UNIQUE NULLS NOT DISTINCT (brand_id, engine, grain, period, url_id)
-    )`
-  yield* sql`
-    CREATE INDEX rollup_url_domain ON rollup_url (brand_id, domain_id, engine, grain, period) INCLUDE (url_id, responses)`
-  yield* sql`CREATE INDEX rollup_url_url ON rollup_url (brand_id, url_id, engine, grain, period) INCLUDE (responses)`
+    ) WITH (fillfactor = 80)`
+  yield* sql`CREATE INDEX rollup_url_domain ON rollup_url (brand_id, domain_id, engine, grain, period)`
+  yield* sql`CREATE INDEX rollup_url_url ON rollup_url (brand_id, url_id, engine, grain, period)`
   yield* sql`
     CREATE TABLE cited_prompt_days (
       brand_id  bigint NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
@@ -44,8 +44,8 @@ export default Effect.gen(function*() {
       engine    text,
       days      datemultirange NOT NULL,
       UNIQUE NULLS NOT DISTINCT (brand_id, url_id, engine, prompt_id)
-    )`
-  yield* sql`CREATE INDEX cited_prompt_days_domain ON cited_prompt_days (brand_id, domain_id, engine) INCLUDE (prompt_id, days)`
+    ) WITH (fillfactor = 80)`
+  yield* sql`CREATE INDEX cited_prompt_days_domain ON cited_prompt_days (brand_id, domain_id, engine)`
   yield* sql`
     CREATE TABLE cited_url_first_seen (
       brand_id      bigint NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
