@@ -21,7 +21,6 @@ export default Effect.gen(function*() {
       responses integer NOT NULL,
       UNIQUE NULLS NOT DISTINCT (brand_id, engine, grain, period, domain_id)
     ) WITH (fillfactor = 80)`
-  yield* sql`CREATE INDEX rollup_domain_domain ON rollup_domain (brand_id, domain_id, engine, grain, period)`
   yield* sql`
     CREATE TABLE rollup_url (
       brand_id  bigint NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
@@ -34,7 +33,6 @@ export default Effect.gen(function*() {
       UNIQUE NULLS NOT DISTINCT (brand_id, engine, grain, period, url_id)
     ) WITH (fillfactor = 80)`
   yield* sql`CREATE INDEX rollup_url_domain ON rollup_url (brand_id, domain_id, engine, grain, period)`
-  yield* sql`CREATE INDEX rollup_url_url ON rollup_url (brand_id, url_id, engine, grain, period)`
   yield* sql`
     CREATE TABLE cited_prompt_days (
       brand_id  bigint NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
@@ -45,6 +43,7 @@ export default Effect.gen(function*() {
       days      datemultirange NOT NULL,
       UNIQUE NULLS NOT DISTINCT (brand_id, url_id, engine, prompt_id)
     ) WITH (fillfactor = 80)`
+  // A domain's key sets: its distinct prompts and URLs, the engines that cited it, whether it is cited at all.
   yield* sql`CREATE INDEX cited_prompt_days_domain ON cited_prompt_days (brand_id, domain_id, engine)`
   yield* sql`
     CREATE TABLE cited_url_first_seen (

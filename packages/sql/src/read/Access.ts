@@ -127,15 +127,13 @@ export const checkDomainAccess = Effect.fn("Access.checkDomainAccess")(function*
     SELECT
       EXISTS (
         SELECT 1 FROM brands b
-        WHERE EXISTS (SELECT 1 FROM rollup_domain x WHERE x.brand_id = b.id AND x.domain_id = ${domainId}
-            AND x.engine IS NULL AND x.grain = 'month' AND x.responses > 0)
+        WHERE EXISTS (SELECT 1 FROM cited_prompt_days k WHERE k.brand_id = b.id AND k.domain_id = ${domainId})
       ) AS cited,
       EXISTS (
         SELECT 1 FROM brands b
         WHERE b.workspace_id = ${principal.workspaceId}
           AND (${principal.brandId}::bigint IS NULL OR b.id = ${principal.brandId})
-          AND EXISTS (SELECT 1 FROM rollup_domain x WHERE x.brand_id = b.id AND x.domain_id = ${domainId}
-            AND x.engine IS NULL AND x.grain = 'month' AND x.responses > 0)
+          AND EXISTS (SELECT 1 FROM cited_prompt_days k WHERE k.brand_id = b.id AND k.domain_id = ${domainId})
       ) AS visible`)
   const row = rows[0]
   if (row === undefined || !row.cited) return yield* Effect.fail(NotFound.create("Cited source not found."))

@@ -10,8 +10,7 @@ import {
   type PageRequest,
   pagedWithTotal,
   type ResponseFilters,
-  rollupEngine,
-  rollupPeriods
+  rollupEngine
 } from "./Query.js"
 
 /**
@@ -35,13 +34,13 @@ const responsesInScope = (sql: SqlClient.SqlClient, query: CitedSourceQuery) =>
   sql`(SELECT coalesce(sum(s.responses), 0) FROM rollup_brand s
     WHERE s.brand_id = ${query.brandId} AND ${inPeriods(sql, "s", query.filters)})`
 
-/** The engines that cited it in scope, from a rollup's per-engine rows (`key` selects the domain or URL). */
-const aiModels = (sql: SqlClient.SqlClient, table: string, key: Statement.Fragment, query: CitedSourceQuery) =>
+/** The engines whose answers in scope cited it, from the per-engine key sets (`key` selects the domain or URL). */
+const aiModels = (sql: SqlClient.SqlClient, key: Statement.Fragment, query: CitedSourceQuery) =>
   sql`ARRAY(
-    SELECT DISTINCT e.engine FROM ${sql.literal(table)} e
-    WHERE e.brand_id = ${query.brandId} AND ${key} AND e.engine IS NOT NULL AND e.responses > 0
-      AND ${query.filters.aiModel === undefined ? sql`TRUE` : sql`e.engine = ${query.filters.aiModel}`}
-      AND ${rollupPeriods(sql, "e", query.filters)}
+    SELECT DISTINCT k.engine FROM cited_prompt_days k
+    WHERE k.brand_id = ${query.brandId} AND ${key} AND k.engine IS NOT NULL
+      AND ${query.filters.aiModel === undefined ? sql`TRUE` : sql`k.engine = ${query.filters.aiModel}`}
+      AND k.days && ${dayRange(sql, query.filters)}
     ORDER BY 1)`
 
 /** The key-set rows (cited_prompt_days) of the filters' engine whose days meet the range. */
@@ -76,7 +75,7 @@ export const listDomains = Effect.fn("CitedSources.domains")(function*(query: Ci
         ),
         total AS (SELECT ${responsesInScope(sql, query)} AS n)
         SELECT l.total, l.domain_id, l.domain,
-          ${aiModels(sql, "rollup_domain", sql`e.domain_id = l.domain_id`, query)} AS ai_models,
+          ${aiModels(sql, sql`k.domain_id = l.domain_id`, query)} AS ai_models,
           ${impact(sql, "l.responses_count", "total.n")} AS impact,
           (SELECT count(DISTINCT k.prompt_id) FROM cited_prompt_days k
             WHERE k.domain_id = l.domain_id AND ${citedInScope(sql, query)})::int AS prompts_count,
@@ -112,7 +111,7 @@ const listUrlsOf = (sql: SqlClient.SqlClient, query: CitedSourceQuery, domainId:
         ),
         total AS (SELECT ${responsesInScope(sql, query)} AS n)
         SELECT l.total, l.url_id, l.url,
-          ${aiModels(sql, "rollup_url", sql`e.url_id = l.url_id`, query)} AS ai_models,
+          ${aiModels(sql, sql`k.url_id = l.url_id`, query)} AS ai_models,
           ${impact(sql, "l.count", "total.n")} AS impact,
           l.count,
           (SELECT count(*) FROM cited_prompt_days k WHERE k.url_id = l.url_id AND ${citedInScope(sql, query)})::int
