@@ -6,7 +6,9 @@
  * the growth factor (big brand p50 / demo brand p50) per endpoint and writes everything as JSON to
  * `.data/bench-scale.json`.
  *
- * The dataset is built once (set-based SQL, a few minutes) and reused; `--rebuild` deletes it first.
+ * The dataset is built once (set-based SQL, then a rollup rebuild: a few minutes) and reused;
+ * `--rebuild` deletes it first. A reused dataset is migrated like any database (migrations that add
+ * rollups roll up the existing answers).
  * Run with `pnpm bench:scale [--rebuild]`.
  */
 import * as FileSystem from "@effect/platform/FileSystem"
@@ -20,6 +22,7 @@ import { SentimentLexiconLive } from "@sightline/domain"
 import { ApiKeys } from "@sightline/sql/ApiKeys"
 import * as Database from "@sightline/sql/Database"
 import { seed } from "@sightline/sql/DemoSeed"
+import { Rollups } from "@sightline/sql/Rollups"
 import { buildScaleBrand, SCALE_BRAND_NAME } from "@sightline/sql/ScaleBrand"
 import * as Arr from "effect/Array"
 import * as Clock from "effect/Clock"
@@ -177,11 +180,13 @@ const dataset = Effect.gen(function*() {
   }
   yield* Console.log(`Building the big brand set-based in ${DATA_DIR} ...`)
   const [buildTime, bigBrandId] = yield* Effect.timed(buildScaleBrand(seeded.workspaceId))
+  // Loaded beside the write path, so the rollups are rebuilt from the raw rows, as after any bulk load.
+  const [rollupTime] = yield* Effect.timed(Rollups.rebuild({ brandId: bigBrandId }))
   const [analyzeTime] = yield* Effect.timed(sql`ANALYZE`)
   yield* Console.log(
-    `Built in ${(Duration.toMillis(buildTime) / 1000).toFixed(0)} s, ANALYZE ${
-      (Duration.toMillis(analyzeTime) / 1000).toFixed(0)
-    } s.`
+    `Built in ${(Duration.toMillis(buildTime) / 1000).toFixed(0)} s, rollups rebuilt in ${
+      (Duration.toMillis(rollupTime) / 1000).toFixed(0)
+    } s, ANALYZE ${(Duration.toMillis(analyzeTime) / 1000).toFixed(0)} s.`
   )
   return { workspaceId: seeded.workspaceId, bigBrandId }
 })
@@ -201,6 +206,23 @@ const describe = Effect.fn("ScaleLatency.describe")(function*(brandId: number) {
     Effect.orDie
   )
   return rows[0]
+})
+
+const TableSize = Schema.Struct({ table: Schema.String, rows: Schema.Number, bytes: Schema.Number })
+
+/** Rows and bytes (heap, TOAST and indexes) of the tables an answer writes to, for the capacity plan. */
+const tableSizes = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  return yield* sql`
+    SELECT c.relname AS table, greatest(c.reltuples, 0)::bigint AS rows, pg_total_relation_size(c.oid) AS bytes
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = 'public' AND c.relkind = 'r'
+      AND (c.relname LIKE 'response%' OR c.relname LIKE 'rollup%' OR c.relname LIKE 'cited%'
+        OR c.relname IN ('domains', 'urls'))
+    ORDER BY pg_total_relation_size(c.oid) DESC`.pipe(
+    Effect.flatMap(Schema.decodeUnknown(Schema.Array(TableSize))),
+    Effect.orDie
+  )
 })
 
 // --- the run --------------------------------------------------------------------------------------
@@ -229,6 +251,15 @@ const benchmark = Effect.gen(function*() {
     const demo = yield* describe(demoBrand.id)
     yield* Console.log(`Demo brand "${demoBrand.name}": ${JSON.stringify(demo)}`)
     yield* Console.log(`Big brand "${SCALE_BRAND_NAME}": ${JSON.stringify(big)}`)
+    const sizes = yield* tableSizes
+    const totalBytes = sizes.reduce((sum, t) => sum + t.bytes, 0)
+    yield* Console.log(
+      `Tables (whole database; the big brand is ${
+        ((100 * big.responses) / (big.responses + demo.responses)).toFixed(1)
+      } % of its answers): ${
+        sizes.map((t) => `${t.table} ${t.rows} rows ${(t.bytes / 1048576).toFixed(0)} MiB`).join(", ")
+      }; ${(totalBytes / 1048576).toFixed(0)} MiB in all, ${(totalBytes / big.responses).toFixed(0)} bytes per big-brand answer`
+    )
 
     const now = yield* Clock.currentTimeMillis
     const today = Math.floor(now / DAY_MS) * DAY_MS
@@ -273,7 +304,7 @@ const benchmark = Effect.gen(function*() {
     yield* fs.writeFileString(
       RESULTS,
       JSON.stringify(
-        { at: new Date(now).toISOString(), cores: Os.cpus().length, demo, big, brands: brandsReference, rows },
+        { at: new Date(now).toISOString(), cores: Os.cpus().length, demo, big, sizes, brands: brandsReference, rows },
         null,
         2
       )
@@ -281,7 +312,7 @@ const benchmark = Effect.gen(function*() {
     yield* Console.log(`Results written to ${RESULTS}`)
   })
   yield* serve.pipe(Effect.provide(AppOnFreePort))
-}).pipe(Effect.provide(ApiKeys.Default))
+}).pipe(Effect.provide(Layer.mergeAll(ApiKeys.Default, Rollups.Default)))
 
 const main = Effect.gen(function*() {
   yield* Console.log(
