@@ -220,11 +220,14 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
     const brandFilter = (brandId: number | undefined, alias: string) =>
       brandId === undefined ? sql`TRUE` : sql`${sql.literal(`${alias}.brand_id`)} = ${brandId}`
 
+    // Rebuilds aggregate millions of rows: more memory per sort/hash than a request needs keeps them off disk.
+
     /** Recomputes the answer-figure rollups (migration 0005) of one brand (or all) from the raw rows. */
     const rebuildFigures = Effect.fn("Rollups.rebuildFigures")(function*(options: { readonly brandId?: number | undefined }) {
       const rows = expected(sql, brandFilter(options.brandId, "r"))
       const where = brandFilter(options.brandId, "t")
       yield* sql.withTransaction(Effect.gen(function*() {
+        yield* sql`SET LOCAL work_mem = '256MB'`
         yield* sql`DELETE FROM rollup_brand t WHERE ${where}`
         yield* sql`DELETE FROM rollup_prompt t WHERE ${where}`
         yield* sql`DELETE FROM rollup_competitor t WHERE ${where}`
@@ -242,6 +245,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
       const rows = expectedCitations(sql, brandFilter(options.brandId, "rc"))
       const where = brandFilter(options.brandId, "t")
       yield* sql.withTransaction(Effect.gen(function*() {
+        yield* sql`SET LOCAL work_mem = '256MB'`
         yield* sql`DELETE FROM rollup_domain t WHERE ${where}`
         yield* sql`DELETE FROM rollup_url t WHERE ${where}`
         yield* sql`DELETE FROM cited_prompt_days t WHERE ${where}`
