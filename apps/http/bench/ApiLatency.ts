@@ -8,31 +8,29 @@
  */
 import * as FileSystem from "@effect/platform/FileSystem"
 import * as HttpServer from "@effect/platform/HttpServer"
-import * as NodeContext from "@effect/platform-node/NodeContext"
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
-import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
-import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { SentimentLexiconLive } from "@sightline/domain"
 import { ApiKeys } from "@sightline/sql/ApiKeys"
-import * as Database from "@sightline/sql/Database"
 import { seed } from "@sightline/sql/DemoSeed"
 import * as Arr from "effect/Array"
 import * as Clock from "effect/Clock"
-import * as ConfigProvider from "effect/ConfigProvider"
 import * as Console from "effect/Console"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import * as Logger from "effect/Logger"
-import * as LogLevel from "effect/LogLevel"
 import * as Order from "effect/Order"
 import * as Schema from "effect/Schema"
-import { createServer } from "node:http"
-import * as Os from "node:os"
-import * as HttpConfig from "../src/Config.js"
-import { AppLive } from "../src/Server.js"
-import { BenchFailure, makeRequester, ms, percentile, type Requester, type RunStats, statsOf, type Target } from "./Measure.js"
+import {
+  AppOnFreePort,
+  BenchFailure,
+  makeRequester,
+  ms,
+  percentile,
+  type Requester,
+  runBenchmark,
+  type RunStats,
+  statsOf,
+  type Target
+} from "./Measure.js"
 
 const WARMUP_REQUESTS = 20
 const SEQUENTIAL_REQUESTS = 200
@@ -130,17 +128,6 @@ const table = (results: ReadonlyArray<{ readonly target: Target; readonly sequen
   return [...header, ...rows].join("\n")
 }
 
-/** The application as main.ts composes it, on a free port of 127.0.0.1 and a rate limit out of the way. */
-const AppOnFreePort = AppLive.pipe(
-  Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
-  Layer.provide(HttpConfig.layerFrom({
-    port: 0,
-    defaultRateLimitPerMinute: 10_000_000,
-    keyUsageFlushMillis: 5_000,
-    demo: false
-  }))
-)
-
 const SeedCounts = Schema.Struct({ responses: Schema.Number, mentions: Schema.Number, citations: Schema.Number })
 
 const benchmark = Effect.gen(function*() {
@@ -176,24 +163,8 @@ const benchmark = Effect.gen(function*() {
   yield* serve.pipe(Effect.provide(AppOnFreePort))
 }).pipe(Effect.provide(ApiKeys.Default))
 
-const main = Effect.gen(function*() {
-  yield* Console.log(
-    `Sightline API latency benchmark: ${Os.cpus().length} cores, Node ${process.version}, load average ${
-      Os.loadavg().map((l) => l.toFixed(2)).join(" ")
-    }`
-  )
-  const fs = yield* FileSystem.FileSystem
-  const dataDir = yield* fs.makeTempDirectoryScoped({ prefix: "sightline-bench-" })
-  // Database.layer starts (and later stops) the embedded server of DATA_DIR; DATABASE_URL is never read.
-  const DatabaseLive = Database.layer.pipe(
-    Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["DATA_DIR", dataDir]]))))
-  )
-  const [total] = yield* Effect.timed(benchmark.pipe(Effect.provide(DatabaseLive)))
-  yield* Console.log(`\nTotal: ${(Duration.toMillis(total) / 1000).toFixed(1)} s`)
-}).pipe(
-  Effect.scoped,
-  Effect.provide(Layer.mergeAll(NodeContext.layer, NodeHttpClient.layerUndici)),
-  Effect.provide(Logger.minimumLogLevel(LogLevel.Warning))
+runBenchmark(
+  "Sightline API latency benchmark",
+  Effect.flatMap(FileSystem.FileSystem, (fs) => fs.makeTempDirectoryScoped({ prefix: "sightline-bench-" })),
+  benchmark
 )
-
-NodeRuntime.runMain(main, { disablePrettyLogger: true })

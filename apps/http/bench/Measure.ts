@@ -1,5 +1,24 @@
-/** What both latency benchmarks share: a failure type, percentiles, and a timed GET client. */
+/**
+ * What both latency benchmarks share: a failure type, percentiles, a timed GET client, the app on a
+ * free port, and the run itself (an embedded PostgreSQL in a given DATA_DIR, timed, logs quiet).
+ */
+import type * as FileSystem from "@effect/platform/FileSystem"
 import * as HttpClient from "@effect/platform/HttpClient"
+import * as NodeContext from "@effect/platform-node/NodeContext"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import * as Database from "@sightline/sql/Database"
+import * as ConfigProvider from "effect/ConfigProvider"
+import * as Console from "effect/Console"
+import * as Layer from "effect/Layer"
+import * as Logger from "effect/Logger"
+import * as LogLevel from "effect/LogLevel"
+import type * as Scope from "effect/Scope"
+import { createServer } from "node:http"
+import * as Os from "node:os"
+import * as HttpConfig from "../src/Config.js"
+import { AppLive } from "../src/Server.js"
 import * as Arr from "effect/Array"
 import * as Data from "effect/Data"
 import * as Duration from "effect/Duration"
@@ -70,3 +89,47 @@ export const makeRequester = (baseUrl: string, key: string) =>
   })
 
 export type Requester = Effect.Effect.Success<ReturnType<typeof makeRequester>>
+
+// --- the application and the run ----------------------------------------------------------------
+
+/** The application as main.ts composes it, on a free port of 127.0.0.1 and a rate limit out of the way. */
+export const AppOnFreePort = AppLive.pipe(
+  Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
+  Layer.provide(HttpConfig.layerFrom({
+    port: 0,
+    defaultRateLimitPerMinute: 10_000_000,
+    keyUsageFlushMillis: 5_000,
+    demo: false
+  }))
+)
+
+type Provided = Layer.Layer.Success<typeof Database.layer> | NodeContext.NodeContext | HttpClient.HttpClient
+
+/**
+ * Runs a benchmark as the process's main: prints the machine, starts (and later stops) the embedded
+ * server of the DATA_DIR that `dataDir` gives (DATABASE_URL is never read), prints the total time.
+ */
+export const runBenchmark = <E>(
+  title: string,
+  dataDir: Effect.Effect<string, unknown, FileSystem.FileSystem | Scope.Scope>,
+  benchmark: Effect.Effect<void, E, Provided>
+) => {
+  const main = Effect.gen(function*() {
+    yield* Console.log(
+      `${title}: ${Os.cpus().length} cores, Node ${process.version}, load average ${
+        Os.loadavg().map((l) => l.toFixed(2)).join(" ")
+      }`
+    )
+    const dir = yield* Effect.orDie(dataDir)
+    const DatabaseLive = Database.layer.pipe(
+      Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["DATA_DIR", dir]]))))
+    )
+    const [total] = yield* Effect.timed(benchmark.pipe(Effect.provide(DatabaseLive)))
+    yield* Console.log(`\nTotal: ${(Duration.toMillis(total) / 1000).toFixed(1)} s`)
+  }).pipe(
+    Effect.scoped,
+    Effect.provide(Layer.mergeAll(NodeContext.layer, NodeHttpClient.layerUndici)),
+    Effect.provide(Logger.minimumLogLevel(LogLevel.Warning))
+  )
+  NodeRuntime.runMain(main, { disablePrettyLogger: true })
+}

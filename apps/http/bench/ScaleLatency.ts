@@ -13,35 +13,34 @@
  */
 import * as FileSystem from "@effect/platform/FileSystem"
 import * as HttpServer from "@effect/platform/HttpServer"
-import * as NodeContext from "@effect/platform-node/NodeContext"
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
-import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
-import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { SentimentLexiconLive } from "@sightline/domain"
 import { ApiKeys } from "@sightline/sql/ApiKeys"
-import * as Database from "@sightline/sql/Database"
 import { seed } from "@sightline/sql/DemoSeed"
 import { Rollups } from "@sightline/sql/Rollups"
 import { buildScaleBrand, SCALE_BRAND_NAME } from "@sightline/sql/ScaleBrand"
 import * as Arr from "effect/Array"
 import * as Clock from "effect/Clock"
-import * as ConfigProvider from "effect/ConfigProvider"
 import * as Console from "effect/Console"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Logger from "effect/Logger"
-import * as LogLevel from "effect/LogLevel"
 import * as Option from "effect/Option"
 import * as Order from "effect/Order"
 import * as Schema from "effect/Schema"
-import { createServer } from "node:http"
 import * as Os from "node:os"
 import { fileURLToPath } from "node:url"
-import * as HttpConfig from "../src/Config.js"
-import { AppLive } from "../src/Server.js"
-import { BenchFailure, makeRequester, ms, percentile, type Requester, type RunStats, statsOf } from "./Measure.js"
+import {
+  AppOnFreePort,
+  BenchFailure,
+  makeRequester,
+  ms,
+  percentile,
+  type Requester,
+  runBenchmark,
+  type RunStats,
+  statsOf
+} from "./Measure.js"
 
 const DATA_DIR = fileURLToPath(new URL("../../../.data/bench-scale", import.meta.url))
 const RESULTS = fileURLToPath(new URL("../../../.data/bench-scale.json", import.meta.url))
@@ -227,16 +226,6 @@ const tableSizes = Effect.gen(function*() {
 
 // --- the run --------------------------------------------------------------------------------------
 
-const AppOnFreePort = AppLive.pipe(
-  Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
-  Layer.provide(HttpConfig.layerFrom({
-    port: 0,
-    defaultRateLimitPerMinute: 10_000_000,
-    keyUsageFlushMillis: 5_000,
-    demo: false
-  }))
-)
-
 const benchmark = Effect.gen(function*() {
   const { bigBrandId, workspaceId } = yield* dataset
   const created = yield* ApiKeys.create({ workspaceId, name: "bench-scale" }).pipe(Effect.orDie)
@@ -314,24 +303,13 @@ const benchmark = Effect.gen(function*() {
   yield* serve.pipe(Effect.provide(AppOnFreePort))
 }).pipe(Effect.provide(Layer.mergeAll(ApiKeys.Default, Rollups.Default)))
 
-const main = Effect.gen(function*() {
-  yield* Console.log(
-    `Sightline scale benchmark: ${Os.cpus().length} cores, Node ${process.version}, load average ${
-      Os.loadavg().map((l) => l.toFixed(2)).join(" ")
-    }`
-  )
-  const fs = yield* FileSystem.FileSystem
-  if (process.argv.includes("--rebuild")) yield* fs.remove(DATA_DIR, { recursive: true, force: true })
-  yield* fs.makeDirectory(DATA_DIR, { recursive: true })
-  const DatabaseLive = Database.layer.pipe(
-    Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["DATA_DIR", DATA_DIR]]))))
-  )
-  const [total] = yield* Effect.timed(benchmark.pipe(Effect.provide(DatabaseLive)))
-  yield* Console.log(`\nTotal: ${(Duration.toMillis(total) / 1000).toFixed(1)} s`)
-}).pipe(
-  Effect.scoped,
-  Effect.provide(Layer.mergeAll(NodeContext.layer, NodeHttpClient.layerUndici)),
-  Effect.provide(Logger.minimumLogLevel(LogLevel.Warning))
+runBenchmark(
+  "Sightline scale benchmark",
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    if (process.argv.includes("--rebuild")) yield* fs.remove(DATA_DIR, { recursive: true, force: true })
+    yield* fs.makeDirectory(DATA_DIR, { recursive: true })
+    return DATA_DIR
+  }),
+  benchmark
 )
-
-NodeRuntime.runMain(main, { disablePrettyLogger: true })

@@ -127,11 +127,28 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
+    /**
+     * `INSERT ... ON CONFLICT DO UPDATE` of a rollup table: `sums` of `rows` multiplied by `sign`
+     * are added to the stored ones; `extra` columns are written on insert only.
+     */
+    const upsertSums = (
+      table: string,
+      key: string,
+      extra: ReadonlyArray<string>,
+      sums: ReadonlyArray<string>,
+      rows: Statement.Fragment,
+      sign: 1 | -1
+    ) =>
+      sql`INSERT INTO ${sql.literal(table)} AS t (${sql.literal([key, ...extra, ...sums].join(", "))})
+        SELECT ${sql.literal([key, ...extra, ...sums.map((c) => `${sign} * ${c}`)].join(", "))}
+        FROM (${rows}) x ORDER BY ${sql.literal(key)}
+        ON CONFLICT (${sql.literal(key)}) DO UPDATE
+        SET ${sql.literal(sums.map((c) => `${c} = t.${c} + excluded.${c}`).join(", "))}`
+
     /** Adds (sign 1) or subtracts (sign -1) the figures of the given answers, in the caller's transaction. */
     const apply = (responseIds: ReadonlyArray<number>, sign: 1 | -1): Effect.Effect<void, SqlError.SqlError> => {
       if (responseIds.length === 0) return Effect.void
       const rows = expected(sql, sql`r.id = ANY(${responseIds}::bigint[])`)
-      const s = sql.literal(String(sign))
       const cited = expectedCitations(sql, sql`rc.response_id = ANY(${responseIds}::bigint[])`)
       // Only additions merge into the key sets and first-seen times: after a subtraction a day or a
       // first citation may still be there through other answers (`refreshCitations` recomputes them).
@@ -153,41 +170,14 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         : sql``
       // One statement (one round trip); rows go in key order, so concurrent writers lock the rollup
       // rows they share in the same order.
+      const FIGURES = ["responses", "mentions", "position_sum", "sentiment_sum"]
+      const SUMS = ["mentions", "position_sum", "sentiment_sum"]
       return sql`
-        WITH brand_rows AS (
-          INSERT INTO rollup_brand AS t (brand_id, group_id, engine, grain, period, responses, mentions, position_sum, sentiment_sum)
-          SELECT brand_id, group_id, engine, grain, period, ${s} * responses, ${s} * mentions, ${s} * position_sum,
-            ${s} * sentiment_sum
-          FROM (${rows.brand}) x ORDER BY ${sql.literal(BRAND_KEY)}
-          ON CONFLICT (${sql.literal(BRAND_KEY)}) DO UPDATE SET responses = t.responses + excluded.responses,
-            mentions = t.mentions + excluded.mentions, position_sum = t.position_sum + excluded.position_sum,
-            sentiment_sum = t.sentiment_sum + excluded.sentiment_sum
-        ),
-        prompt_rows AS (
-          INSERT INTO rollup_prompt AS t (prompt_id, brand_id, engine, grain, period, responses, mentions, position_sum, sentiment_sum)
-          SELECT prompt_id, brand_id, engine, grain, period, ${s} * responses, ${s} * mentions, ${s} * position_sum,
-            ${s} * sentiment_sum
-          FROM (${rows.prompt}) x ORDER BY ${sql.literal(PROMPT_KEY)}
-          ON CONFLICT (${sql.literal(PROMPT_KEY)}) DO UPDATE SET responses = t.responses + excluded.responses,
-            mentions = t.mentions + excluded.mentions, position_sum = t.position_sum + excluded.position_sum,
-            sentiment_sum = t.sentiment_sum + excluded.sentiment_sum
-        ),
-        competitor_rows AS (
-          INSERT INTO rollup_competitor AS t (competitor_id, brand_id, group_id, engine, grain, period, mentions, position_sum, sentiment_sum)
-          SELECT competitor_id, brand_id, group_id, engine, grain, period, ${s} * mentions, ${s} * position_sum,
-            ${s} * sentiment_sum
-          FROM (${rows.competitor}) x ORDER BY ${sql.literal(COMPETITOR_KEY)}
-          ON CONFLICT (${sql.literal(COMPETITOR_KEY)}) DO UPDATE SET mentions = t.mentions + excluded.mentions,
-            position_sum = t.position_sum + excluded.position_sum, sentiment_sum = t.sentiment_sum + excluded.sentiment_sum
-        ),
-        domain_rows AS (
-          INSERT INTO rollup_domain AS t (${sql.literal(DOMAIN_KEY)}, responses)
-          SELECT ${sql.literal(DOMAIN_KEY)}, ${s} * responses FROM (${cited.domain}) x ORDER BY ${sql.literal(DOMAIN_KEY)}
-          ON CONFLICT (${sql.literal(DOMAIN_KEY)}) DO UPDATE SET responses = t.responses + excluded.responses
-        )${keySets}
-        INSERT INTO rollup_url AS t (${sql.literal(URL_KEY)}, domain_id, responses)
-        SELECT ${sql.literal(URL_KEY)}, domain_id, ${s} * responses FROM (${cited.url}) x ORDER BY ${sql.literal(URL_KEY)}
-        ON CONFLICT (${sql.literal(URL_KEY)}) DO UPDATE SET responses = t.responses + excluded.responses`.pipe(Effect.asVoid)
+        WITH brand_rows AS (${upsertSums("rollup_brand", BRAND_KEY, [], FIGURES, rows.brand, sign)}),
+        prompt_rows AS (${upsertSums("rollup_prompt", PROMPT_KEY, ["brand_id"], FIGURES, rows.prompt, sign)}),
+        competitor_rows AS (${upsertSums("rollup_competitor", COMPETITOR_KEY, [], SUMS, rows.competitor, sign)}),
+        domain_rows AS (${upsertSums("rollup_domain", DOMAIN_KEY, [], ["responses"], cited.domain, sign)})${keySets}
+        ${upsertSums("rollup_url", URL_KEY, ["domain_id"], ["responses"], cited.url, sign)}`.pipe(Effect.asVoid)
     }
 
     /** Recomputes from the raw rows the key sets of one prompt's citations of these URLs, and their first-seen times. */
