@@ -175,6 +175,8 @@ const dataset = Effect.gen(function*() {
   const found = Option.fromNullable(existing[0])
   if (Option.isSome(found)) {
     yield* Console.log(`Reusing the built dataset in ${DATA_DIR} (--rebuild to build it again).`)
+    // Statistics as a live database has them (autovacuum may not have caught up with a migration).
+    yield* sql`ANALYZE`
     return { workspaceId: seeded.workspaceId, bigBrandId: found.value.id }
   }
   yield* Console.log(`Building the big brand set-based in ${DATA_DIR} ...`)

@@ -227,6 +227,8 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
           SELECT ${sql.literal(PROMPT_KEY)}, brand_id, responses, mentions, position_sum, sentiment_sum FROM (${rows.prompt}) x`
         yield* sql`INSERT INTO rollup_competitor (${sql.literal(COMPETITOR_KEY)}, mentions, position_sum, sentiment_sum)
           SELECT ${sql.literal(COMPETITOR_KEY)}, mentions, position_sum, sentiment_sum FROM (${rows.competitor}) x`
+        // Fresh statistics, or the planner reads freshly rebuilt (e.g. just migrated) tables as empty.
+        yield* sql`ANALYZE rollup_brand, rollup_prompt, rollup_competitor`
       })).pipe(Effect.orDie)
     })
 
@@ -248,6 +250,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
           SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM (${rows.promptDays}) x`
         yield* sql`INSERT INTO cited_url_first_seen (brand_id, url_id, first_seen_at)
           SELECT brand_id, url_id, first_seen_at FROM (${rows.firstSeen}) x`
+        yield* sql`ANALYZE rollup_domain, rollup_url, cited_prompt_days, cited_url_first_seen`
       })).pipe(Effect.orDie)
     })
 
