@@ -18,7 +18,6 @@ import * as Schema from "effect/Schema"
  * - `cited_prompt_days` (0006): the days (a datemultirange) on which a prompt's answers on an
  *   engine cited a URL: distinct prompts (and URLs) over any range are counted exactly from it,
  *   without adding counts that do not add;
- * - `cited_url_first_seen` (0006): when the brand's answers first cited each URL.
  *
  * `grain` is `day` (the UTC day) or `month` (the first day of the UTC month); `engine` NULL is the
  * sum over all engines. Only sums and counts are stored: averages are divided at read time, exactly
@@ -87,9 +86,7 @@ const expectedCitations = (sql: SqlClient.SqlClient, citations: Statement.Fragme
       FROM response_citations rc CROSS JOIN LATERAL (VALUES (rc.engine), (NULL::text)) e(engine)
       WHERE ${citations}
       GROUP BY 1, 2, 3, 4, 5`,
-    firstSeen: sql`
-      SELECT rc.brand_id, rc.url_id, min(rc.collected_at) AS first_seen_at
-      FROM response_citations rc WHERE ${citations} GROUP BY 1, 2`
+
   }
 }
 
@@ -115,8 +112,7 @@ const Differences = Schema.Struct({
   competitor: Schema.Number,
   domain: Schema.Number,
   url: Schema.Number,
-  promptDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("prompt_days")),
-  firstSeen: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("first_seen"))
+  promptDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("prompt_days"))
 })
 
 /** Per rollup table, the rows that differ from the raw rows. */
@@ -150,8 +146,8 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
       if (responseIds.length === 0) return Effect.void
       const rows = expected(sql, sql`r.id = ANY(${responseIds}::bigint[])`)
       const cited = expectedCitations(sql, sql`rc.response_id = ANY(${responseIds}::bigint[])`)
-      // Only additions merge into the key sets and first-seen times: after a subtraction a day or a
-      // first citation may still be there through other answers (`refreshCitations` recomputes them).
+      // Only additions merge into the key sets: after a subtraction a day may still be cited by other
+      // answers (`refreshCitations` recomputes those key sets).
       const keySets = sign === 1
         ? sql`,
         day_rows AS (
@@ -160,12 +156,6 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
           ORDER BY ${sql.literal(PROMPT_DAYS_KEY)}
           ON CONFLICT (${sql.literal(PROMPT_DAYS_KEY)}) DO UPDATE SET days = t.days + excluded.days
           WHERE NOT t.days @> excluded.days
-        ),
-        seen_rows AS (
-          INSERT INTO cited_url_first_seen AS t (brand_id, url_id, first_seen_at)
-          SELECT brand_id, url_id, first_seen_at FROM (${cited.firstSeen}) x ORDER BY brand_id, url_id
-          ON CONFLICT (brand_id, url_id) DO UPDATE SET first_seen_at = excluded.first_seen_at
-          WHERE excluded.first_seen_at < t.first_seen_at
         )`
         : sql``
       // One statement (one round trip); rows go in key order, so concurrent writers lock the rollup
@@ -180,7 +170,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         ${upsertSums("rollup_url", URL_KEY, ["domain_id"], ["responses"], cited.url, sign)}`.pipe(Effect.asVoid)
     }
 
-    /** Recomputes from the raw rows the key sets of one prompt's citations of these URLs, and their first-seen times. */
+    /** Recomputes from the raw rows the key sets of one prompt's citations of these URLs. */
     const refreshCitations = (
       brandId: number,
       promptId: number,
@@ -196,10 +186,6 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         yield* sql`DELETE FROM cited_prompt_days WHERE brand_id = ${brandId} AND prompt_id = ${promptId} AND url_id = ANY(${urls})`
         yield* sql`INSERT INTO cited_prompt_days (${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days)
           SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM (${rows.promptDays}) x`
-        const seen = expectedCitations(sql, sql`rc.brand_id = ${brandId} AND rc.url_id = ANY(${urls})`)
-        yield* sql`DELETE FROM cited_url_first_seen WHERE brand_id = ${brandId} AND url_id = ANY(${urls})`
-        yield* sql`INSERT INTO cited_url_first_seen (brand_id, url_id, first_seen_at)
-          SELECT brand_id, url_id, first_seen_at FROM (${seen.firstSeen}) x`
       })
 
     /** Adds the figures of freshly written answers (their mentions already written). */
@@ -241,16 +227,13 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         yield* sql`DELETE FROM rollup_domain t WHERE ${where}`
         yield* sql`DELETE FROM rollup_url t WHERE ${where}`
         yield* sql`DELETE FROM cited_prompt_days t WHERE ${where}`
-        yield* sql`DELETE FROM cited_url_first_seen t WHERE ${where}`
         yield* sql`INSERT INTO rollup_domain (${sql.literal(DOMAIN_KEY)}, responses)
           SELECT ${sql.literal(DOMAIN_KEY)}, responses FROM (${rows.domain}) x`
         yield* sql`INSERT INTO rollup_url (${sql.literal(URL_KEY)}, domain_id, responses)
           SELECT ${sql.literal(URL_KEY)}, domain_id, responses FROM (${rows.url}) x`
         yield* sql`INSERT INTO cited_prompt_days (${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days)
           SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM (${rows.promptDays}) x`
-        yield* sql`INSERT INTO cited_url_first_seen (brand_id, url_id, first_seen_at)
-          SELECT brand_id, url_id, first_seen_at FROM (${rows.firstSeen}) x`
-        yield* sql`ANALYZE rollup_domain, rollup_url, cited_prompt_days, cited_url_first_seen`
+        yield* sql`ANALYZE rollup_domain, rollup_url, cited_prompt_days`
       })).pipe(Effect.orDie)
     })
 
@@ -312,14 +295,8 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
           sql`SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM cited_prompt_days t WHERE ${where}`,
           sql`SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM (${cited.promptDays}) x`
         )
-      } AS prompt_days,
-          ${
-        compare(
-          sql`SELECT brand_id, url_id, first_seen_at FROM cited_url_first_seen t WHERE ${where}`,
-          sql`SELECT brand_id, url_id, first_seen_at FROM (${cited.firstSeen}) x`
-        )
-      } AS first_seen`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(Differences))), Effect.orDie)
-      const result: RollupDifferences = found ?? { brand: 0, prompt: 0, competitor: 0, domain: 0, url: 0, promptDays: 0, firstSeen: 0 }
+      } AS prompt_days`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(Differences))), Effect.orDie)
+      const result: RollupDifferences = found ?? { brand: 0, prompt: 0, competitor: 0, domain: 0, url: 0, promptDays: 0 }
       return result
     })
 
@@ -332,8 +309,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         rollup_competitor: found.competitor,
         rollup_domain: found.domain,
         rollup_url: found.url,
-        cited_prompt_days: found.promptDays,
-        cited_url_first_seen: found.firstSeen
+        cited_prompt_days: found.promptDays
       }
       for (const [table, differences] of Object.entries(tables)) {
         if (differences > 0) return yield* new RollupMismatch({ table, differences })

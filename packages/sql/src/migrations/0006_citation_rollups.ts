@@ -5,8 +5,7 @@ import { Rollups } from "../Rollups.js"
 /**
  * The cited-sources rollups (what they hold: Rollups.ts): responses citing each domain and URL per
  * day and month, the days on which each prompt cited each URL (a key set, for exact distinct
- * prompt counts over any range), and when the brand's answers first cited each URL. Existing
- * answers are rolled up here. As in 0005, no index holds a figure, so updates stay heap-only.
+ * prompt counts over any range). Existing answers are rolled up here. As in 0005, no index holds a figure, so updates stay heap-only.
  * Also the covering indexes of the raw reads that remain.
  */
 export default Effect.gen(function*() {
@@ -45,13 +44,6 @@ export default Effect.gen(function*() {
     ) WITH (fillfactor = 80)`
   // A domain's key sets: its distinct prompts and URLs, the engines that cited it, whether it is cited at all.
   yield* sql`CREATE INDEX cited_prompt_days_domain ON cited_prompt_days (brand_id, domain_id, engine)`
-  yield* sql`
-    CREATE TABLE cited_url_first_seen (
-      brand_id      bigint NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
-      url_id        bigint NOT NULL,
-      first_seen_at timestamptz NOT NULL,
-      PRIMARY KEY (brand_id, url_id)
-    )`
 
   // What the remaining raw reads walk: a prompt's citations and competitor mentions by time, now
   // answered from the index alone (no heap fetch per row). The brand × domain index only served the

@@ -116,10 +116,13 @@ const listUrlsOf = (sql: SqlClient.SqlClient, query: CitedSourceQuery, domainId:
           l.count,
           (SELECT count(*) FROM cited_prompt_days k WHERE k.url_id = l.url_id AND ${citedInScope(sql, query)})::int
             AS prompts_count,
-          ${iso(sql, "f.first_seen_at")} AS first_seen_at,
+          -- All time, not the range: one probe of the (brand, URL, time) index.
+          (
+            SELECT ${iso(sql, "min(f.collected_at)")} FROM response_citations f
+            WHERE f.brand_id = ${query.brandId} AND f.url_id = l.url_id
+          ) AS first_seen_at,
           l.domain_id, d.domain
         FROM listed l CROSS JOIN total
-        JOIN cited_url_first_seen f ON f.brand_id = ${query.brandId} AND f.url_id = l.url_id
         JOIN domains d ON d.id = l.domain_id
         ORDER BY l.count DESC, l.url COLLATE "C"`
   }

@@ -61,7 +61,8 @@ export const getPrompt = Effect.fn("Prompts.get")(function*(promptId: number, fi
       WHERE x.prompt_id = ${promptId} AND x.responses > 0 AND ${rollupEngine(sql, "x", filters)} AND x.grain = 'day'
         AND x.period BETWEEN ${filters.startDate ?? "0001-01-01"}::date AND ${filters.endDate ?? "9999-12-30"}::date
     ),
-    competitor_days AS (
+    -- Materialized: it is read once per day of the series, and must not be recomputed each time.
+    competitor_days AS MATERIALIZED (
       SELECT (m.collected_at AT TIME ZONE 'UTC')::date AS day, m.competitor_id, count(*) AS mentions, avg(m.sentiment) AS sentiment
       FROM response_mentions m
       WHERE m.prompt_id = ${promptId} AND ${inScope(sql, "m", filters)}
