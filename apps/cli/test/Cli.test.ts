@@ -196,7 +196,7 @@ layer(Live, { timeout: 120_000 })("the CLI", (it) => {
       expect(yield* ok("rollups", "rebuild", "--brand", String(brand))).toEqual({ brand_id: brand, seconds: expect.any(Number) })
       expect(yield* ok("rollups", "verify")).toEqual({
         brand_id: null,
-        differences: { brand: 0, prompt: 0, competitor: 0, domain: 0, url: 0, prompt_days: 0 }
+        differences: { brand: 0, prompt: 0, competitor: 0, domain: 0, url: 0, prompt_days: 0, domain_days: 0 }
       })
       yield* fails(/Brand 999999 does not exist/, "rollups", "rebuild", "--brand", "999999")
     }))

@@ -17,7 +17,7 @@ import * as Schema from "effect/Schema"
  *   A response belongs to one day, so these counts add up over any range;
  * - `cited_prompt_days` (0006): the days (a datemultirange) on which a prompt's answers on an
  *   engine cited a URL: distinct prompts (and URLs) over any range are counted exactly from it,
- *   without adding counts that do not add;
+ *   without adding counts that do not add; `cited_domain_days` (0006): the same per domain;
  *
  * `grain` is `day` (the UTC day) or `month` (the first day of the UTC month); `engine` NULL is the
  * sum over all engines. Only sums and counts are stored: averages are divided at read time, exactly
@@ -64,6 +64,7 @@ const expected = (sql: SqlClient.SqlClient, answers: Statement.Fragment) => {
 
 /** The cited-sources rollups as they follow from the raw citation rows that `citations` selects (alias rc). */
 const expectedCitations = (sql: SqlClient.SqlClient, citations: Statement.Fragment) => {
+  const citedDay = sql`daterange((rc.collected_at AT TIME ZONE 'UTC')::date, (rc.collected_at AT TIME ZONE 'UTC')::date, '[]')`
   const keyed = sql`
     SELECT rc.brand_id, rc.domain_id, rc.url_id, rc.response_id, e.engine, g.grain,
       CASE WHEN g.grain = 'day' THEN (rc.collected_at AT TIME ZONE 'UTC')::date
@@ -81,11 +82,15 @@ const expectedCitations = (sql: SqlClient.SqlClient, citations: Statement.Fragme
       SELECT k.brand_id, k.engine, k.grain, k.period, k.url_id, k.domain_id, count(*)::int AS responses
       FROM (${keyed}) k GROUP BY 1, 2, 3, 4, 5, 6`,
     promptDays: sql`
-      SELECT rc.brand_id, rc.url_id, e.engine, rc.prompt_id, rc.domain_id,
-        range_agg(daterange((rc.collected_at AT TIME ZONE 'UTC')::date, (rc.collected_at AT TIME ZONE 'UTC')::date, '[]')) AS days
+      SELECT rc.brand_id, rc.url_id, e.engine, rc.prompt_id, rc.domain_id, range_agg(${citedDay}) AS days
       FROM response_citations rc CROSS JOIN LATERAL (VALUES (rc.engine), (NULL::text)) e(engine)
       WHERE ${citations}
       GROUP BY 1, 2, 3, 4, 5`,
+    domainDays: sql`
+      SELECT rc.brand_id, rc.domain_id, e.engine, rc.prompt_id, range_agg(${citedDay}) AS days
+      FROM response_citations rc CROSS JOIN LATERAL (VALUES (rc.engine), (NULL::text)) e(engine)
+      WHERE ${citations}
+      GROUP BY 1, 2, 3, 4`,
 
   }
 }
@@ -96,6 +101,7 @@ const COMPETITOR_KEY = "brand_id, engine, grain, period, group_id, competitor_id
 const DOMAIN_KEY = "brand_id, engine, grain, period, domain_id"
 const URL_KEY = "brand_id, engine, grain, period, url_id"
 const PROMPT_DAYS_KEY = "brand_id, url_id, engine, prompt_id"
+const DOMAIN_DAYS_KEY = "brand_id, domain_id, engine, prompt_id"
 
 export class RollupMismatch extends Schema.TaggedError<RollupMismatch>()("RollupMismatch", {
   table: Schema.String,
@@ -112,7 +118,8 @@ const Differences = Schema.Struct({
   competitor: Schema.Number,
   domain: Schema.Number,
   url: Schema.Number,
-  promptDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("prompt_days"))
+  promptDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("prompt_days")),
+  domainDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("domain_days"))
 })
 
 /** Per rollup table, the rows that differ from the raw rows. */
@@ -141,6 +148,13 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         ON CONFLICT (${sql.literal(key)}) DO UPDATE
         SET ${sql.literal(sums.map((c) => `${c} = t.${c} + excluded.${c}`).join(", "))}`
 
+    /** Merges the days of `rows` into a key-set table (no write when the stored days hold them already). */
+    const mergeDays = (table: string, key: string, extra: ReadonlyArray<string>, rows: Statement.Fragment) =>
+      sql`INSERT INTO ${sql.literal(table)} AS t (${sql.literal([key, ...extra, "days"].join(", "))})
+        SELECT ${sql.literal([key, ...extra, "days"].join(", "))} FROM (${rows}) x ORDER BY ${sql.literal(key)}
+        ON CONFLICT (${sql.literal(key)}) DO UPDATE SET days = t.days + excluded.days
+        WHERE NOT t.days @> excluded.days`
+
     /** Adds (sign 1) or subtracts (sign -1) the figures of the given answers, in the caller's transaction. */
     const apply = (responseIds: ReadonlyArray<number>, sign: 1 | -1): Effect.Effect<void, SqlError.SqlError> => {
       if (responseIds.length === 0) return Effect.void
@@ -150,13 +164,8 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
       // answers (`refreshCitations` recomputes those key sets).
       const keySets = sign === 1
         ? sql`,
-        day_rows AS (
-          INSERT INTO cited_prompt_days AS t (${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days)
-          SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM (${cited.promptDays}) x
-          ORDER BY ${sql.literal(PROMPT_DAYS_KEY)}
-          ON CONFLICT (${sql.literal(PROMPT_DAYS_KEY)}) DO UPDATE SET days = t.days + excluded.days
-          WHERE NOT t.days @> excluded.days
-        )`
+        url_days AS (${mergeDays("cited_prompt_days", PROMPT_DAYS_KEY, ["domain_id"], cited.promptDays)}),
+        domain_days AS (${mergeDays("cited_domain_days", DOMAIN_DAYS_KEY, [], cited.domainDays)})`
         : sql``
       // One statement (one round trip); rows go in key order, so concurrent writers lock the rollup
       // rows they share in the same order.
@@ -170,7 +179,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         ${upsertSums("rollup_url", URL_KEY, ["domain_id"], ["responses"], cited.url, sign)}`.pipe(Effect.asVoid)
     }
 
-    /** Recomputes from the raw rows the key sets of one prompt's citations of these URLs. */
+    /** Recomputes from the raw rows the key sets of one prompt's citations of these URLs and their domains. */
     const refreshCitations = (
       brandId: number,
       promptId: number,
@@ -186,6 +195,14 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         yield* sql`DELETE FROM cited_prompt_days WHERE brand_id = ${brandId} AND prompt_id = ${promptId} AND url_id = ANY(${urls})`
         yield* sql`INSERT INTO cited_prompt_days (${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days)
           SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM (${rows.promptDays}) x`
+        const domains = sql`(SELECT u.domain_id FROM urls u WHERE u.id = ANY(${urls}))`
+        const ofDomains = expectedCitations(
+          sql,
+          sql`rc.brand_id = ${brandId} AND rc.prompt_id = ${promptId} AND rc.domain_id IN ${domains}`
+        )
+        yield* sql`DELETE FROM cited_domain_days WHERE brand_id = ${brandId} AND prompt_id = ${promptId} AND domain_id IN ${domains}`
+        yield* sql`INSERT INTO cited_domain_days (${sql.literal(DOMAIN_DAYS_KEY)}, days)
+          SELECT ${sql.literal(DOMAIN_DAYS_KEY)}, days FROM (${ofDomains.domainDays}) x`
       })
 
     /** Adds the figures of freshly written answers (their mentions already written). */
@@ -210,7 +227,8 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         yield* sql`INSERT INTO rollup_brand (${sql.literal(BRAND_KEY)}, responses, mentions, position_sum, sentiment_sum)
           SELECT ${sql.literal(BRAND_KEY)}, responses, mentions, position_sum, sentiment_sum FROM (${rows.brand}) x`
         yield* sql`INSERT INTO rollup_prompt (${sql.literal(PROMPT_KEY)}, brand_id, responses, mentions, position_sum, sentiment_sum)
-          SELECT ${sql.literal(PROMPT_KEY)}, brand_id, responses, mentions, position_sum, sentiment_sum FROM (${rows.prompt}) x`
+          SELECT ${sql.literal(PROMPT_KEY)}, brand_id, responses, mentions, position_sum, sentiment_sum FROM (${rows.prompt}) x
+          ORDER BY ${sql.literal(PROMPT_KEY)}`
         yield* sql`INSERT INTO rollup_competitor (${sql.literal(COMPETITOR_KEY)}, mentions, position_sum, sentiment_sum)
           SELECT ${sql.literal(COMPETITOR_KEY)}, mentions, position_sum, sentiment_sum FROM (${rows.competitor}) x`
         // Fresh statistics, or the planner reads freshly rebuilt (e.g. just migrated) tables as empty.
@@ -227,13 +245,17 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         yield* sql`DELETE FROM rollup_domain t WHERE ${where}`
         yield* sql`DELETE FROM rollup_url t WHERE ${where}`
         yield* sql`DELETE FROM cited_prompt_days t WHERE ${where}`
+        yield* sql`DELETE FROM cited_domain_days t WHERE ${where}`
         yield* sql`INSERT INTO rollup_domain (${sql.literal(DOMAIN_KEY)}, responses)
-          SELECT ${sql.literal(DOMAIN_KEY)}, responses FROM (${rows.domain}) x`
+          SELECT ${sql.literal(DOMAIN_KEY)}, responses FROM (${rows.domain}) x ORDER BY ${sql.literal(DOMAIN_KEY)}`
         yield* sql`INSERT INTO rollup_url (${sql.literal(URL_KEY)}, domain_id, responses)
-          SELECT ${sql.literal(URL_KEY)}, domain_id, responses FROM (${rows.url}) x`
+          SELECT ${sql.literal(URL_KEY)}, domain_id, responses FROM (${rows.url}) x ORDER BY ${sql.literal(URL_KEY)}`
         yield* sql`INSERT INTO cited_prompt_days (${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days)
-          SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM (${rows.promptDays}) x`
-        yield* sql`ANALYZE rollup_domain, rollup_url, cited_prompt_days`
+          SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM (${rows.promptDays}) x
+          ORDER BY ${sql.literal(PROMPT_DAYS_KEY)}`
+        yield* sql`INSERT INTO cited_domain_days (${sql.literal(DOMAIN_DAYS_KEY)}, days)
+          SELECT ${sql.literal(DOMAIN_DAYS_KEY)}, days FROM (${rows.domainDays}) x ORDER BY ${sql.literal(DOMAIN_DAYS_KEY)}`
+        yield* sql`ANALYZE rollup_domain, rollup_url, cited_prompt_days, cited_domain_days`
       })).pipe(Effect.orDie)
     })
 
@@ -295,8 +317,14 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
           sql`SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM cited_prompt_days t WHERE ${where}`,
           sql`SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM (${cited.promptDays}) x`
         )
-      } AS prompt_days`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(Differences))), Effect.orDie)
-      const result: RollupDifferences = found ?? { brand: 0, prompt: 0, competitor: 0, domain: 0, url: 0, promptDays: 0 }
+      } AS prompt_days,
+          ${
+        compare(
+          sql`SELECT ${sql.literal(DOMAIN_DAYS_KEY)}, days FROM cited_domain_days t WHERE ${where}`,
+          sql`SELECT ${sql.literal(DOMAIN_DAYS_KEY)}, days FROM (${cited.domainDays}) x`
+        )
+      } AS domain_days`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(Differences))), Effect.orDie)
+      const result: RollupDifferences = found ?? { brand: 0, prompt: 0, competitor: 0, domain: 0, url: 0, promptDays: 0, domainDays: 0 }
       return result
     })
 
@@ -309,7 +337,8 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         rollup_competitor: found.competitor,
         rollup_domain: found.domain,
         rollup_url: found.url,
-        cited_prompt_days: found.promptDays
+        cited_prompt_days: found.promptDays,
+        cited_domain_days: found.domainDays
       }
       for (const [table, differences] of Object.entries(tables)) {
         if (differences > 0) return yield* new RollupMismatch({ table, differences })

@@ -42,8 +42,16 @@ export default Effect.gen(function*() {
       days      datemultirange NOT NULL,
       UNIQUE NULLS NOT DISTINCT (brand_id, url_id, engine, prompt_id)
     ) WITH (fillfactor = 80)`
-  // A domain's key sets: its distinct prompts and URLs, the engines that cited it, whether it is cited at all.
-  yield* sql`CREATE INDEX cited_prompt_days_domain ON cited_prompt_days (brand_id, domain_id, engine)`
+  // The same per domain: its distinct prompts and engines over any range, whether it is cited at all.
+  yield* sql`
+    CREATE TABLE cited_domain_days (
+      brand_id  bigint NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+      domain_id bigint NOT NULL,
+      engine    text,
+      prompt_id bigint NOT NULL,
+      days      datemultirange NOT NULL,
+      UNIQUE NULLS NOT DISTINCT (brand_id, domain_id, engine, prompt_id)
+    ) WITH (fillfactor = 80)`
 
   // What the remaining raw reads walk: a prompt's citations and competitor mentions by time, now
   // answered from the index alone (no heap fetch per row). The brand × domain index only served the

@@ -1,6 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
 import { CitedDomain, CitedUrl, DomainCitedUrl, RelatedPrompt } from "@sightline/domain/api/Resources"
+import { AI_MODELS } from "@sightline/domain/AiModel"
 import * as Effect from "effect/Effect"
 import {
   dayRange,
@@ -34,16 +35,20 @@ const responsesInScope = (sql: SqlClient.SqlClient, query: CitedSourceQuery) =>
   sql`(SELECT coalesce(sum(s.responses), 0) FROM rollup_brand s
     WHERE s.brand_id = ${query.brandId} AND ${inPeriods(sql, "s", query.filters)})`
 
-/** The engines whose answers in scope cited it, from the per-engine key sets (`key` selects the domain or URL). */
-const aiModels = (sql: SqlClient.SqlClient, key: Statement.Fragment, query: CitedSourceQuery) =>
+/**
+ * The engines whose answers in scope cited it: per engine, whether one key-set row of `table`
+ * (`key` selects the domain or URL) meets the range; each test stops at the first such row.
+ */
+const aiModels = (sql: SqlClient.SqlClient, table: string, key: Statement.Fragment, query: CitedSourceQuery) =>
   sql`ARRAY(
-    SELECT DISTINCT k.engine FROM cited_prompt_days k
-    WHERE k.brand_id = ${query.brandId} AND ${key} AND k.engine IS NOT NULL
-      AND ${query.filters.aiModel === undefined ? sql`TRUE` : sql`k.engine = ${query.filters.aiModel}`}
-      AND k.days && ${dayRange(sql, query.filters)}
+    SELECT e.engine FROM unnest(${query.filters.aiModel === undefined ? AI_MODELS : [query.filters.aiModel]}::text[]) e(engine)
+    WHERE EXISTS (
+      SELECT 1 FROM ${sql.literal(table)} k
+      WHERE k.brand_id = ${query.brandId} AND ${key} AND k.engine = e.engine AND k.days && ${dayRange(sql, query.filters)}
+    )
     ORDER BY 1)`
 
-/** The key-set rows (cited_prompt_days) of the filters' engine whose days meet the range. */
+/** The key-set rows (cited_prompt_days or cited_domain_days, as k) of the filters' engine whose days meet the range. */
 const citedInScope = (sql: SqlClient.SqlClient, query: CitedSourceQuery) =>
   sql`k.brand_id = ${query.brandId} AND ${rollupEngine(sql, "k", query.filters)} AND k.days && ${dayRange(sql, query.filters)}`
 
@@ -75,9 +80,9 @@ export const listDomains = Effect.fn("CitedSources.domains")(function*(query: Ci
         ),
         total AS (SELECT ${responsesInScope(sql, query)} AS n)
         SELECT l.total, l.domain_id, l.domain,
-          ${aiModels(sql, sql`k.domain_id = l.domain_id`, query)} AS ai_models,
+          ${aiModels(sql, "cited_domain_days", sql`k.domain_id = l.domain_id`, query)} AS ai_models,
           ${impact(sql, "l.responses_count", "total.n")} AS impact,
-          (SELECT count(DISTINCT k.prompt_id) FROM cited_prompt_days k
+          (SELECT count(*) FROM cited_domain_days k
             WHERE k.domain_id = l.domain_id AND ${citedInScope(sql, query)})::int AS prompts_count,
           l.responses_count,
           (SELECT count(DISTINCT u.url_id) FROM rollup_url u
@@ -111,7 +116,7 @@ const listUrlsOf = (sql: SqlClient.SqlClient, query: CitedSourceQuery, domainId:
         ),
         total AS (SELECT ${responsesInScope(sql, query)} AS n)
         SELECT l.total, l.url_id, l.url,
-          ${aiModels(sql, sql`k.url_id = l.url_id`, query)} AS ai_models,
+          ${aiModels(sql, "cited_prompt_days", sql`k.url_id = l.url_id`, query)} AS ai_models,
           ${impact(sql, "l.count", "total.n")} AS impact,
           l.count,
           (SELECT count(*) FROM cited_prompt_days k WHERE k.url_id = l.url_id AND ${citedInScope(sql, query)})::int
@@ -151,7 +156,7 @@ export const listRelatedPrompts = Effect.fn("CitedSources.relatedPrompts")(funct
   query: CitedSourceQuery
 ) {
   const sql = yield* SqlClient.SqlClient
-  const citing = sql`SELECT k.prompt_id FROM cited_prompt_days k WHERE k.domain_id = ${domainId} AND ${citedInScope(sql, query)}`
+  const citing = sql`SELECT k.prompt_id FROM cited_domain_days k WHERE k.domain_id = ${domainId} AND ${citedInScope(sql, query)}`
   return yield* pagedWithTotal(
     RelatedPrompt,
     query.page,

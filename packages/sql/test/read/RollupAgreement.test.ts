@@ -170,7 +170,8 @@ layer(Live, { timeout: 240_000 })("rollups agree with the raw rows", (it) => {
           competitor: 0,
           domain: 0,
           url: 0,
-          promptDays: 0
+          promptDays: 0,
+          domainDays: 0
         })
 
         const answers = yield* sql`
