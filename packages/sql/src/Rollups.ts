@@ -236,25 +236,59 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
       })).pipe(Effect.orDie)
     })
 
-    /** Recomputes the cited-sources rollups (migration 0006) of one brand (or all) from the raw rows. */
+    /**
+     * Recomputes the cited-sources rollups (migration 0006) of one brand (or all) from the raw rows.
+     * One pass over the citations gives the per-engine day rows; the all-engines rows and the month
+     * rows are then summed (or, for key sets, merged) from those, which is exact because an answer
+     * has one engine and one day. `differences` checks the result against the raw rows directly.
+     */
     const rebuildCitations = Effect.fn("Rollups.rebuildCitations")(function*(options: { readonly brandId?: number | undefined }) {
-      const rows = expectedCitations(sql, brandFilter(options.brandId, "rc"))
+      const raw = brandFilter(options.brandId, "rc")
       const where = brandFilter(options.brandId, "t")
+      const day = sql`(rc.collected_at AT TIME ZONE 'UTC')::date`
+      const citedDay = sql`daterange(${day}, ${day}, '[]')`
+      /** The all-engines day rows and every month row of an additive table, from its per-engine day rows. */
+      const derive = (table: string, key: string) =>
+        Effect.gen(function*() {
+          const t = sql.literal(table)
+          const k = sql.literal(key)
+          yield* sql`INSERT INTO ${t} (brand_id, engine, grain, period, ${k}, responses)
+            SELECT brand_id, NULL, 'day', period, ${k}, sum(responses) FROM ${t} t
+            WHERE ${where} AND grain = 'day' AND engine IS NOT NULL
+            GROUP BY brand_id, period, ${k} ORDER BY brand_id, period, ${k}`
+          yield* sql`INSERT INTO ${t} (brand_id, engine, grain, period, ${k}, responses)
+            SELECT brand_id, engine, 'month', date_trunc('month', period)::date, ${k}, sum(responses) FROM ${t} t
+            WHERE ${where} AND grain = 'day'
+            GROUP BY brand_id, engine, date_trunc('month', period), ${k} ORDER BY 1, 2, 4, ${k}`
+        })
+      /** The all-engines rows of a key-set table, merged from its per-engine rows. */
+      const mergeEngines = (table: string, key: string) =>
+        sql`INSERT INTO ${sql.literal(table)} (brand_id, engine, ${sql.literal(key)}, days)
+          SELECT brand_id, NULL, ${sql.literal(key)}, range_agg(days) FROM ${sql.literal(table)} t
+          WHERE ${where} AND engine IS NOT NULL
+          GROUP BY brand_id, ${sql.literal(key)} ORDER BY brand_id, ${sql.literal(key)}`
       yield* sql.withTransaction(Effect.gen(function*() {
         yield* sql`SET LOCAL work_mem = '256MB'`
         yield* sql`DELETE FROM rollup_domain t WHERE ${where}`
         yield* sql`DELETE FROM rollup_url t WHERE ${where}`
         yield* sql`DELETE FROM cited_prompt_days t WHERE ${where}`
         yield* sql`DELETE FROM cited_domain_days t WHERE ${where}`
-        yield* sql`INSERT INTO rollup_domain (${sql.literal(DOMAIN_KEY)}, responses)
-          SELECT ${sql.literal(DOMAIN_KEY)}, responses FROM (${rows.domain}) x ORDER BY ${sql.literal(DOMAIN_KEY)}`
-        yield* sql`INSERT INTO rollup_url (${sql.literal(URL_KEY)}, domain_id, responses)
-          SELECT ${sql.literal(URL_KEY)}, domain_id, responses FROM (${rows.url}) x ORDER BY ${sql.literal(URL_KEY)}`
-        yield* sql`INSERT INTO cited_prompt_days (${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days)
-          SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM (${rows.promptDays}) x
-          ORDER BY ${sql.literal(PROMPT_DAYS_KEY)}`
-        yield* sql`INSERT INTO cited_domain_days (${sql.literal(DOMAIN_DAYS_KEY)}, days)
-          SELECT ${sql.literal(DOMAIN_DAYS_KEY)}, days FROM (${rows.domainDays}) x ORDER BY ${sql.literal(DOMAIN_DAYS_KEY)}`
+        yield* sql`INSERT INTO rollup_domain (brand_id, engine, grain, period, domain_id, responses)
+          SELECT rc.brand_id, rc.engine, 'day', ${day}, rc.domain_id, count(DISTINCT rc.response_id)
+          FROM response_citations rc WHERE ${raw} GROUP BY 1, 2, 4, 5 ORDER BY 1, 2, 4, 5`
+        yield* derive("rollup_domain", "domain_id")
+        yield* sql`INSERT INTO rollup_url (brand_id, engine, grain, period, url_id, domain_id, responses)
+          SELECT rc.brand_id, rc.engine, 'day', ${day}, rc.url_id, rc.domain_id, count(*)
+          FROM response_citations rc WHERE ${raw} GROUP BY 1, 2, 4, 5, 6 ORDER BY 1, 2, 4, 5`
+        yield* derive("rollup_url", "url_id, domain_id")
+        yield* sql`INSERT INTO cited_prompt_days (brand_id, engine, url_id, prompt_id, domain_id, days)
+          SELECT rc.brand_id, rc.engine, rc.url_id, rc.prompt_id, rc.domain_id, range_agg(${citedDay})
+          FROM response_citations rc WHERE ${raw} GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 3, 2, 4`
+        yield* mergeEngines("cited_prompt_days", "url_id, prompt_id, domain_id")
+        yield* sql`INSERT INTO cited_domain_days (brand_id, engine, domain_id, prompt_id, days)
+          SELECT rc.brand_id, rc.engine, rc.domain_id, rc.prompt_id, range_agg(${citedDay})
+          FROM response_citations rc WHERE ${raw} GROUP BY 1, 2, 3, 4 ORDER BY 1, 3, 2, 4`
+        yield* mergeEngines("cited_domain_days", "domain_id, prompt_id")
         yield* sql`ANALYZE rollup_domain, rollup_url, cited_prompt_days, cited_domain_days`
       })).pipe(Effect.orDie)
     })
