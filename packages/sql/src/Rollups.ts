@@ -112,6 +112,82 @@ export class RollupMismatch extends Schema.TaggedError<RollupMismatch>()("Rollup
   }
 }
 
+const FIGURES = ["responses", "mentions", "position_sum", "sentiment_sum"]
+const SUMS = ["mentions", "position_sum", "sentiment_sum"]
+
+/**
+ * `INSERT ... ON CONFLICT DO UPDATE` of a rollup table: `sums` of `rows` multiplied by `sign` are
+ * added to the stored ones; `extra` columns are written on insert only.
+ */
+const upsertSums = (
+  sql: SqlClient.SqlClient,
+  table: string,
+  key: string,
+  extra: ReadonlyArray<string>,
+  sums: ReadonlyArray<string>,
+  rows: Statement.Fragment,
+  sign: 1 | -1
+) =>
+  sql`INSERT INTO ${sql.literal(table)} AS t (${sql.literal([key, ...extra, ...sums].join(", "))})
+    SELECT ${sql.literal([key, ...extra, ...sums.map((c) => `${sign} * ${c}`)].join(", "))}
+    FROM (${rows}) x ORDER BY ${sql.literal(key)}
+    ON CONFLICT (${sql.literal(key)}) DO UPDATE
+    SET ${sql.literal(sums.map((c) => `${c} = t.${c} + excluded.${c}`).join(", "))}`
+
+/** Merges the days of `rows` into a key-set table (no write when the stored days hold them already). */
+const mergeDays = (sql: SqlClient.SqlClient, table: string, key: string, extra: ReadonlyArray<string>, rows: Statement.Fragment) =>
+  sql`INSERT INTO ${sql.literal(table)} AS t (${sql.literal([key, ...extra, "days"].join(", "))})
+    SELECT ${sql.literal([key, ...extra, "days"].join(", "))} FROM (${rows}) x ORDER BY ${sql.literal(key)}
+    ON CONFLICT (${sql.literal(key)}) DO UPDATE SET days = t.days + excluded.days
+    WHERE NOT t.days @> excluded.days`
+
+/**
+ * The one statement that adds (sign 1) or subtracts (sign -1) the figures of the answers whose ids
+ * `ids` holds (a bigint[] expression). Rows go in key order, so concurrent writers lock the rollup
+ * rows they share in the same order. Only additions merge into the key sets: after a subtraction a
+ * day may still be cited by other answers (`refreshCitations` recomputes those key sets).
+ */
+const applyStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign: 1 | -1) => {
+  const rows = expected(sql, sql`r.id = ANY(${ids})`)
+  const cited = expectedCitations(sql, sql`rc.response_id = ANY(${ids})`)
+  const keySets = sign === 1
+    ? sql`,
+    url_days AS (${mergeDays(sql, "cited_prompt_days", PROMPT_DAYS_KEY, ["domain_id"], cited.promptDays)}),
+    domain_days AS (${mergeDays(sql, "cited_domain_days", DOMAIN_DAYS_KEY, [], cited.domainDays)})`
+    : sql``
+  return sql`
+    WITH brand_rows AS (${upsertSums(sql, "rollup_brand", BRAND_KEY, [], FIGURES, rows.brand, sign)}),
+    prompt_rows AS (${upsertSums(sql, "rollup_prompt", PROMPT_KEY, ["brand_id"], FIGURES, rows.prompt, sign)}),
+    competitor_rows AS (${upsertSums(sql, "rollup_competitor", COMPETITOR_KEY, [], SUMS, rows.competitor, sign)}),
+    domain_rows AS (${upsertSums(sql, "rollup_domain", DOMAIN_KEY, [], ["responses"], cited.domain, sign)})${keySets}
+    ${upsertSums(sql, "rollup_url", URL_KEY, ["domain_id"], ["responses"], cited.url, sign)}`
+}
+
+const APPLY_FUNCTION = { [1]: "rollups_add", [-1]: "rollups_subtract" } as const
+/** Up to this many answers, the generic plan of the installed function beats planning the statement. */
+const SMALL_BATCH = 20
+
+/**
+ * Installs (or replaces) `rollups_add(bigint[])` and `rollups_subtract(bigint[])`: the apply
+ * statement as a PL/pgSQL function, so that each connection plans it once (a generic plan) instead
+ * of on every write; planning it was most of a single answer's rollup cost. Run by the migrations
+ * (0006); a later change to the statement needs a migration that runs this again.
+ */
+export const installApplyFunctions = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  for (const sign of [1, -1] as const) {
+    const [text, params] = applyStatement(sql, sql.literal("p_ids"), sign).compile()
+    if (params.length > 0) return yield* Effect.dieMessage("the rollup apply statement must not take parameters")
+    yield* sql.unsafe(`
+      CREATE OR REPLACE FUNCTION ${APPLY_FUNCTION[sign]}(p_ids bigint[]) RETURNS void
+      LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $apply$
+      BEGIN
+        ${text};
+      END
+      $apply$`)
+  }
+})
+
 const Differences = Schema.Struct({
   brand: Schema.Number,
   prompt: Schema.Number,
@@ -131,53 +207,16 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
     const sql = yield* SqlClient.SqlClient
 
     /**
-     * `INSERT ... ON CONFLICT DO UPDATE` of a rollup table: `sums` of `rows` multiplied by `sign`
-     * are added to the stored ones; `extra` columns are written on insert only.
+     * Adds (sign 1) or subtracts (sign -1) the figures of the given answers, in the caller's
+     * transaction. A few answers go through the functions migration 0006 installs (planned once per
+     * connection); a big batch is the same statement planned for its size.
      */
-    const upsertSums = (
-      table: string,
-      key: string,
-      extra: ReadonlyArray<string>,
-      sums: ReadonlyArray<string>,
-      rows: Statement.Fragment,
-      sign: 1 | -1
-    ) =>
-      sql`INSERT INTO ${sql.literal(table)} AS t (${sql.literal([key, ...extra, ...sums].join(", "))})
-        SELECT ${sql.literal([key, ...extra, ...sums.map((c) => `${sign} * ${c}`)].join(", "))}
-        FROM (${rows}) x ORDER BY ${sql.literal(key)}
-        ON CONFLICT (${sql.literal(key)}) DO UPDATE
-        SET ${sql.literal(sums.map((c) => `${c} = t.${c} + excluded.${c}`).join(", "))}`
-
-    /** Merges the days of `rows` into a key-set table (no write when the stored days hold them already). */
-    const mergeDays = (table: string, key: string, extra: ReadonlyArray<string>, rows: Statement.Fragment) =>
-      sql`INSERT INTO ${sql.literal(table)} AS t (${sql.literal([key, ...extra, "days"].join(", "))})
-        SELECT ${sql.literal([key, ...extra, "days"].join(", "))} FROM (${rows}) x ORDER BY ${sql.literal(key)}
-        ON CONFLICT (${sql.literal(key)}) DO UPDATE SET days = t.days + excluded.days
-        WHERE NOT t.days @> excluded.days`
-
-    /** Adds (sign 1) or subtracts (sign -1) the figures of the given answers, in the caller's transaction. */
-    const apply = (responseIds: ReadonlyArray<number>, sign: 1 | -1): Effect.Effect<void, SqlError.SqlError> => {
-      if (responseIds.length === 0) return Effect.void
-      const rows = expected(sql, sql`r.id = ANY(${responseIds}::bigint[])`)
-      const cited = expectedCitations(sql, sql`rc.response_id = ANY(${responseIds}::bigint[])`)
-      // Only additions merge into the key sets: after a subtraction a day may still be cited by other
-      // answers (`refreshCitations` recomputes those key sets).
-      const keySets = sign === 1
-        ? sql`,
-        url_days AS (${mergeDays("cited_prompt_days", PROMPT_DAYS_KEY, ["domain_id"], cited.promptDays)}),
-        domain_days AS (${mergeDays("cited_domain_days", DOMAIN_DAYS_KEY, [], cited.domainDays)})`
-        : sql``
-      // One statement (one round trip); rows go in key order, so concurrent writers lock the rollup
-      // rows they share in the same order.
-      const FIGURES = ["responses", "mentions", "position_sum", "sentiment_sum"]
-      const SUMS = ["mentions", "position_sum", "sentiment_sum"]
-      return sql`
-        WITH brand_rows AS (${upsertSums("rollup_brand", BRAND_KEY, [], FIGURES, rows.brand, sign)}),
-        prompt_rows AS (${upsertSums("rollup_prompt", PROMPT_KEY, ["brand_id"], FIGURES, rows.prompt, sign)}),
-        competitor_rows AS (${upsertSums("rollup_competitor", COMPETITOR_KEY, [], SUMS, rows.competitor, sign)}),
-        domain_rows AS (${upsertSums("rollup_domain", DOMAIN_KEY, [], ["responses"], cited.domain, sign)})${keySets}
-        ${upsertSums("rollup_url", URL_KEY, ["domain_id"], ["responses"], cited.url, sign)}`.pipe(Effect.asVoid)
-    }
+    const apply = (responseIds: ReadonlyArray<number>, sign: 1 | -1): Effect.Effect<void, SqlError.SqlError> =>
+      responseIds.length === 0
+        ? Effect.void
+        : responseIds.length <= SMALL_BATCH
+        ? sql`SELECT ${sql.literal(APPLY_FUNCTION[sign])}(${responseIds}::bigint[])`.pipe(Effect.asVoid)
+        : applyStatement(sql, sql`${responseIds}::bigint[]`, sign).pipe(Effect.asVoid)
 
     /** Recomputes from the raw rows the key sets of one prompt's citations of these URLs and their domains. */
     const refreshCitations = (

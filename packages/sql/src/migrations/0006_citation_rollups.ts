@@ -1,6 +1,6 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
-import { Rollups } from "../Rollups.js"
+import { installApplyFunctions, Rollups } from "../Rollups.js"
 
 /**
  * The cited-sources rollups (what they hold: Rollups.ts): responses citing each domain and URL per
@@ -66,5 +66,6 @@ export default Effect.gen(function*() {
     INCLUDE (engine, competitor_id, sentiment)`
   yield* sql`DROP INDEX response_citations_brand_domain`
 
+  yield* installApplyFunctions
   yield* Rollups.rebuildCitations({}).pipe(Effect.provide(Rollups.Default))
 })
