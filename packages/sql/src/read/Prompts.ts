@@ -149,19 +149,26 @@ export const listCitations = Effect.fn("Prompts.citations")(function*(
         WITH cited AS (
           SELECT rc.response_id, rc.url_id, rc.domain_id FROM response_citations rc WHERE ${where}
         ),
-        per_domain AS (
-          SELECT domain_id, count(DISTINCT response_id)::int AS count FROM cited GROUP BY domain_id
+        page AS (
+          SELECT c.domain_id, d.domain, count(DISTINCT c.response_id)::int AS count
+          FROM cited c JOIN domains d ON d.id = c.domain_id
+          GROUP BY c.domain_id, d.domain
+          ORDER BY 3 DESC, d.domain COLLATE "C"
+          LIMIT ${limit} OFFSET ${offset}
+        ),
+        -- Each page domain's URLs in one grouping (not one scan of the citations per domain).
+        page_urls AS (
+          SELECT pu.domain_id,
+            json_agg(json_build_object('url', u.url, 'count', pu.count) ORDER BY pu.count DESC, u.url COLLATE "C") AS urls
+          FROM (
+            SELECT c.domain_id, c.url_id, count(*)::int AS count FROM cited c
+            WHERE c.domain_id IN (SELECT domain_id FROM page) GROUP BY 1, 2
+          ) pu JOIN urls u ON u.id = pu.url_id
+          GROUP BY pu.domain_id
         )
-        SELECT d.domain, pd.count,
-          (
-            SELECT json_agg(json_build_object('url', u.url, 'count', pu.count) ORDER BY pu.count DESC, u.url COLLATE "C")
-            FROM (
-              SELECT url_id, count(*)::int AS count FROM cited c WHERE c.domain_id = pd.domain_id GROUP BY url_id
-            ) pu JOIN urls u ON u.id = pu.url_id
-          ) AS urls
-        FROM per_domain pd JOIN domains d ON d.id = pd.domain_id
-        ORDER BY pd.count DESC, d.domain COLLATE "C"
-        LIMIT ${limit} OFFSET ${offset}`
+        SELECT p.domain, p.count, pu.urls
+        FROM page p JOIN page_urls pu ON pu.domain_id = p.domain_id
+        ORDER BY p.count DESC, p.domain COLLATE "C"`
   )
 })
 
