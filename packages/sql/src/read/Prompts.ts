@@ -61,12 +61,24 @@ export const getPrompt = Effect.fn("Prompts.get")(function*(promptId: number, fi
       WHERE x.prompt_id = ${promptId} AND x.responses > 0 AND ${rollupEngine(sql, "x", filters)} AND x.grain = 'day'
         AND x.period BETWEEN ${filters.startDate ?? "0001-01-01"}::date AND ${filters.endDate ?? "9999-12-30"}::date
     ),
-    -- Materialized: it is read once per day of the series, and must not be recomputed each time.
-    competitor_days AS MATERIALIZED (
+    competitor_days AS (
       SELECT (m.collected_at AT TIME ZONE 'UTC')::date AS day, m.competitor_id, count(*) AS mentions, avg(m.sentiment) AS sentiment
       FROM response_mentions m
       WHERE m.prompt_id = ${promptId} AND ${inScope(sql, "m", filters)}
       GROUP BY 1, 2
+    ),
+    -- Every day of the series with the own brand and each competitor: one join, not one per day.
+    series AS (
+      SELECT d.day, 0 AS ord, b.id, b.name, ${percent(sql, "d.mentions", "d.responses")} AS mention_rate,
+        ${decimal(sql, "d.sentiment")} AS average_sentiment, TRUE AS own_brand
+      FROM days d CROSS JOIN brands b
+      WHERE b.id = (SELECT brand_id FROM prompts WHERE id = ${promptId})
+      UNION ALL
+      SELECT d.day, 1, c.id, c.name, ${percent(sql, "coalesce(cd.mentions, 0)", "d.responses")},
+        ${decimal(sql, "cd.sentiment")}, FALSE
+      FROM days d CROSS JOIN competitors c
+      LEFT JOIN competitor_days cd ON cd.competitor_id = c.id AND cd.day = d.day
+      WHERE c.brand_id = (SELECT brand_id FROM prompts WHERE id = ${promptId})
     )
     SELECT p.id, p.text AS prompt,
       (SELECT responses::int FROM totals) AS total_responses,
@@ -74,22 +86,12 @@ export const getPrompt = Effect.fn("Prompts.get")(function*(promptId: number, fi
       (SELECT ${percent(sql, "mentions", "responses")} FROM totals) AS brand_mention_rate,
       (SELECT ${decimal(sql, "position")} FROM totals) AS brand_average_position,
       coalesce((
-        SELECT json_agg(json_build_object('date', d.day, 'brands', (
-          SELECT json_agg(json_build_object('name', x.name, 'mention_rate', x.mention_rate,
-            'average_sentiment', x.average_sentiment, 'own_brand', x.own_brand) ORDER BY x.ord, x.id)
-          FROM (
-            SELECT 0 AS ord, b.id, b.name, ${percent(sql, "d.mentions", "d.responses")} AS mention_rate,
-              ${decimal(sql, "d.sentiment")} AS average_sentiment, TRUE AS own_brand
-            FROM brands b WHERE b.id = p.brand_id
-            UNION ALL
-            SELECT 1, c.id, c.name, ${percent(sql, "coalesce(cd.mentions, 0)", "d.responses")},
-              ${decimal(sql, "cd.sentiment")}, FALSE
-            FROM competitors c
-            LEFT JOIN competitor_days cd ON cd.competitor_id = c.id AND cd.day = d.day
-            WHERE c.brand_id = p.brand_id
-          ) x
-        )) ORDER BY d.day)
-        FROM days d
+        SELECT json_agg(json_build_object('date', s.day, 'brands', s.brands) ORDER BY s.day)
+        FROM (
+          SELECT x.day, json_agg(json_build_object('name', x.name, 'mention_rate', x.mention_rate,
+            'average_sentiment', x.average_sentiment, 'own_brand', x.own_brand) ORDER BY x.ord, x.id) AS brands
+          FROM series x GROUP BY x.day
+        ) s
       ), '[]'::json) AS time_series_data,
       ${iso(sql, "p.next_run_at")} AS next_run_at,
       ${iso(sql, "p.created_at")} AS created_at

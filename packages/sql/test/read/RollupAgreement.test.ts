@@ -339,5 +339,5 @@ layer(Live, { timeout: 240_000 })("rollups agree with the raw rows", (it) => {
           }
         }
       }
-    }))
+    }), 240_000)
 })
