@@ -18,6 +18,7 @@ import * as Groups from "./commands/Groups.js"
 import * as Keys from "./commands/Keys.js"
 import * as Prompts from "./commands/Prompts.js"
 import * as Reanalyze from "./commands/Reanalyze.js"
+import * as Rollups from "./commands/Rollups.js"
 import * as Runs from "./commands/Runs.js"
 import * as Workspaces from "./commands/Workspaces.js"
 import * as Help from "./Help.js"
@@ -39,7 +40,8 @@ const subcommands = [
   Keys.command,
   Runs.command,
   Reanalyze.command,
-  Analyse.command
+  Analyse.command,
+  Rollups.command
 ] as const
 
 export const root = Command.make("sightline").pipe(

@@ -175,6 +175,33 @@ layer(Live, { timeout: 120_000 })("the CLI", (it) => {
       expect(friendly.stdout).toMatch(/^ID\s+NAME\s+BRANDS\s+CREATED\n1\s+Acme Inc\s+1\s/)
     }), 120_000)
 
+  it.effect("rollups rebuild and verify: a bulk-loaded answer is a difference until the rebuild", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const workspace = idOf(yield* ok("workspaces", "create", "--name", "Rollups"))
+      const brand = idOf(
+        yield* ok("brands", "create", "--workspace", String(workspace), "--name", "R", "--website", "http://r.example", "--country", "US", "--language", "en")
+      )
+      const prompt = idOf(yield* ok("prompts", "add", "--brand", String(brand), "--text", "best tool?"))
+      // Written beside the write path, as a bulk load or restore would.
+      yield* sql`
+        INSERT INTO responses (brand_id, prompt_id, engine, collected_at, response_markdown, response_text,
+          idempotency_key, brand_mentioned, brand_position, brand_sentiment)
+        VALUES (${brand}, ${prompt}, 'gemini', '2024-05-01T10:00:00Z', 'm', 't', 'bulk-1', true, 2, 70)`
+
+      const stale = yield* cli("rollups", "verify", "--brand", String(brand))
+      expect(stale.code).toBe(1)
+      expect(stale.stdout).toMatch(/4 brand, 4 prompt and 0 competitor row\(s\) differ/)
+      expect(stale.stderr).toMatch(/rollup_brand: 4 row\(s\) differ from the raw rows/)
+
+      expect(yield* ok("rollups", "rebuild", "--brand", String(brand))).toEqual({ brand_id: brand, seconds: expect.any(Number) })
+      expect(yield* ok("rollups", "verify")).toEqual({
+        brand_id: null,
+        differences: { brand: 0, prompt: 0, competitor: 0, domain: 0, url: 0, prompt_days: 0, domain_days: 0 }
+      })
+      yield* fails(/Brand 999999 does not exist/, "rollups", "rebuild", "--brand", "999999")
+    }))
+
   it.effect("bad input: one line on stderr, exit code 1, nothing written", () =>
     Effect.gen(function*() {
       const workspace = idOf(yield* ok("workspaces", "create", "--name", "Other"))

@@ -7,32 +7,30 @@
  * Run with `pnpm bench` (or `pnpm --filter @sightline/http bench`).
  */
 import * as FileSystem from "@effect/platform/FileSystem"
-import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpServer from "@effect/platform/HttpServer"
-import * as NodeContext from "@effect/platform-node/NodeContext"
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
-import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { SentimentLexiconLive } from "@sightline/domain/Sentiment"
 import { ApiKeys } from "@sightline/sql/ApiKeys"
-import * as Database from "@sightline/sql/Database"
 import { seed } from "@sightline/sql/DemoSeed"
 import * as Arr from "effect/Array"
 import * as Clock from "effect/Clock"
-import * as ConfigProvider from "effect/ConfigProvider"
 import * as Console from "effect/Console"
-import * as Data from "effect/Data"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import * as Logger from "effect/Logger"
-import * as LogLevel from "effect/LogLevel"
 import * as Order from "effect/Order"
 import * as Schema from "effect/Schema"
-import * as Os from "node:os"
-import * as HttpConfig from "../src/Config.js"
-import { AppLive } from "../src/Server.js"
-import * as Transport from "../src/Transport.js"
+import {
+  AppOnFreePort,
+  BenchFailure,
+  makeRequester,
+  ms,
+  percentile,
+  type Requester,
+  runBenchmark,
+  type RunStats,
+  statsOf,
+  type Target
+} from "./Measure.js"
 
 const WARMUP_REQUESTS = 20
 const SEQUENTIAL_REQUESTS = 200
@@ -43,69 +41,6 @@ const RUN_BUDGET_MS = 3_000
 const MIN_REQUESTS = 30
 const DAY_MS = 86_400_000
 
-class BenchFailure extends Data.TaggedError("BenchFailure")<{ readonly message: string }> {}
-
-// --- statistics -----------------------------------------------------------------------------------
-
-/** Nearest-rank percentile of ascending samples. */
-const percentile = (sorted: ReadonlyArray<number>, p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN
-
-interface RunStats {
-  readonly requests: number
-  readonly p50: number
-  readonly p95: number
-  readonly p99: number
-  readonly perSecond: number
-}
-
-const statsOf = (latencies: ReadonlyArray<number>, elapsed: Duration.Duration): RunStats => {
-  const sorted = Arr.sort(latencies, Order.number)
-  return {
-    requests: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    perSecond: sorted.length / (Duration.toMillis(elapsed) / 1000)
-  }
-}
-
-const ms = (n: number) => n.toFixed(1)
-
-// --- requests -------------------------------------------------------------------------------------
-
-interface Target {
-  readonly name: string
-  readonly path: string
-}
-
-const makeRequester = (baseUrl: string, key: string) =>
-  Effect.gen(function*() {
-    const client = yield* HttpClient.HttpClient
-    /** One GET to completion (body read); fails unless the answer is a 200. Returns its latency in ms. */
-    const hit = (path: string) =>
-      Effect.gen(function*() {
-        const [elapsed, status] = yield* Effect.timed(
-          client.get(`${baseUrl}${path}`, { headers: { "api-key": key } }).pipe(
-            Effect.tap((response) => response.arrayBuffer),
-            Effect.map((response) => response.status)
-          )
-        )
-        if (status !== 200) return yield* new BenchFailure({ message: `GET ${path} answered ${status}` })
-        return Duration.toMillis(elapsed)
-      }).pipe(Effect.catchTag("RequestError", "ResponseError", (e) => new BenchFailure({ message: e.message })))
-
-    const json = <A, I>(path: string, schema: Schema.Schema<A, I>) =>
-      client.get(`${baseUrl}${path}`, { headers: { "api-key": key } }).pipe(
-        Effect.flatMap((response) => response.json),
-        Effect.flatMap(Schema.decodeUnknown(schema)),
-        Effect.mapError((e) => new BenchFailure({ message: `GET ${path}: ${e.message}` }))
-      )
-
-    return { hit, json } as const
-  })
-
-type Requester = Effect.Effect.Success<ReturnType<typeof makeRequester>>
 
 /** The warm-up: every endpoint before any is measured (JIT, pool, plans), and its typical latency. */
 const warmUp = Effect.fn("ApiLatency.warmUp")(function*(requester: Requester, target: Target) {
@@ -193,23 +128,6 @@ const table = (results: ReadonlyArray<{ readonly target: Target; readonly sequen
   return [...header, ...rows].join("\n")
 }
 
-/** The application as main.ts composes it, on a free port of 127.0.0.1 and a rate limit out of the way. */
-const settings: HttpConfig.HttpSettings = {
-  host: "127.0.0.1",
-  port: 0,
-  defaultRateLimitPerMinute: 10_000_000,
-  keyUsageFlushMillis: 5_000,
-  demo: false,
-  maxUrlBytes: 8192,
-  maxHeaderBytes: 16384,
-  shutdownTimeoutMillis: 10_000
-}
-
-const AppOnFreePort = AppLive.pipe(
-  Layer.provideMerge(Transport.layer({ port: 0, host: "127.0.0.1" })),
-  Layer.provideMerge(HttpConfig.layerFrom(settings))
-)
-
 const SeedCounts = Schema.Struct({ responses: Schema.Number, mentions: Schema.Number, citations: Schema.Number })
 
 const benchmark = Effect.gen(function*() {
@@ -245,24 +163,8 @@ const benchmark = Effect.gen(function*() {
   yield* serve.pipe(Effect.provide(AppOnFreePort))
 }).pipe(Effect.provide(ApiKeys.Default))
 
-const main = Effect.gen(function*() {
-  yield* Console.log(
-    `Sightline API latency benchmark: ${Os.cpus().length} cores, Node ${process.version}, load average ${
-      Os.loadavg().map((l) => l.toFixed(2)).join(" ")
-    }`
-  )
-  const fs = yield* FileSystem.FileSystem
-  const dataDir = yield* fs.makeTempDirectoryScoped({ prefix: "sightline-bench-" })
-  // Database.layer starts (and later stops) the embedded server of DATA_DIR; DATABASE_URL is never read.
-  const DatabaseLive = Database.layer.pipe(
-    Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["DATA_DIR", dataDir]]))))
-  )
-  const [total] = yield* Effect.timed(benchmark.pipe(Effect.provide(DatabaseLive)))
-  yield* Console.log(`\nTotal: ${(Duration.toMillis(total) / 1000).toFixed(1)} s`)
-}).pipe(
-  Effect.scoped,
-  Effect.provide(Layer.mergeAll(NodeContext.layer, NodeHttpClient.layerUndici)),
-  Effect.provide(Logger.minimumLogLevel(LogLevel.Warning))
+runBenchmark(
+  "Sightline API latency benchmark",
+  Effect.flatMap(FileSystem.FileSystem, (fs) => fs.makeTempDirectoryScoped({ prefix: "sightline-bench-" })),
+  benchmark
 )
-
-NodeRuntime.runMain(main, { disablePrettyLogger: true })

@@ -3,6 +3,7 @@ import type * as HttpMethod from "@effect/platform/HttpMethod"
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as ApiKeyFormat from "@sightline/domain/ApiKeyFormat"
 import { ApiKeys } from "@sightline/sql/ApiKeys"
+import { Rollups } from "@sightline/sql/Rollups"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -109,6 +110,7 @@ const TiesLive = Layer.effect(
           VALUES (${id}, ${query}, ${promptId}, ${a.engine}, ${a.at}, ${ordinal})`
       }
     }
+    yield* Rollups.rebuild({}).pipe(Effect.provide(Rollups.Default))
     for (const promptId of [prompts.Q1, prompts.Q2]) { // same generated_at: id desc breaks the tie
       yield* sql`INSERT INTO action_plans (brand_id, prompt_id, insights_summary, generated_at)
         VALUES (${brand}, ${promptId}, 'summary', '2024-05-05T00:00:00Z')`

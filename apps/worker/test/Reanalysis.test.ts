@@ -6,6 +6,7 @@ import * as Judges from "@sightline/engines/Judges"
 import { ANALYSER_VERSION } from "@sightline/domain/analysis/ResponseAnalysis"
 import { BrandMatching } from "@sightline/sql/BrandMatching"
 import { reanalyse } from "@sightline/sql/Reanalysis"
+import { Rollups } from "@sightline/sql/Rollups"
 import { StoredPayloads } from "@sightline/sql/StoredPayloads"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -26,7 +27,7 @@ const snapshot = (responseId: number) =>
     }
   })
 
-layer(Layer.mergeAll(WorkerTestLayer, Layer.merge(StoredPayloads.Default, BrandMatching.Default).pipe(Layer.provide(WorkerTestLayer))), {
+layer(Layer.mergeAll(WorkerTestLayer, Layer.mergeAll(StoredPayloads.Default, BrandMatching.Default, Rollups.Default).pipe(Layer.provide(WorkerTestLayer))), {
   excludeTestServices: true
 })("reanalyze", (it) => {
   it.scoped("recomputes the analysis of stored responses from their payloads, without calling an engine", () =>

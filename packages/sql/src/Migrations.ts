@@ -6,6 +6,8 @@ import core from "./migrations/0001_core.js"
 import referenceData from "./migrations/0002_reference_data.js"
 import workerRuns from "./migrations/0003_worker_runs.js"
 import promptRunRetry from "./migrations/0004_prompt_run_retry.js"
+import rollups from "./migrations/0005_rollups.js"
+import citationRollups from "./migrations/0006_citation_rollups.js"
 import analyserVersion from "./migrations/0007_analyser_version.js"
 import matchSettings from "./migrations/0008_match_settings.js"
 import promptLifecycle from "./migrations/0010_prompt_lifecycle.js"
@@ -16,6 +18,8 @@ const all = {
   "0002_reference_data": referenceData,
   "0003_worker_runs": workerRuns,
   "0004_prompt_run_retry": promptRunRetry,
+  "0005_rollups": rollups,
+  "0006_citation_rollups": citationRollups,
   "0007_analyser_version": analyserVersion,
   "0008_match_settings": matchSettings,
   "0010_prompt_lifecycle": promptLifecycle

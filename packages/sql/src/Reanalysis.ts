@@ -6,6 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { ActionPlans } from "./ActionPlans.js"
 import { ResponseStore } from "./ResponseStore.js"
+import { Rollups } from "./Rollups.js"
 import { StoredPayloads } from "./StoredPayloads.js"
 
 /** What an engine's pure payload parser gives (packages/engines' `parseAnswer`, passed in). */
@@ -33,7 +34,8 @@ const PAGE = 200
 /**
  * Recomputes mentions, positions, sentiment, citations and queries of stored responses from their
  * stored payloads (no engine is called) with the current analyser (each row then records
- * ANALYSER_VERSION), then refreshes the affected prompts' action plans. The
+ * ANALYSER_VERSION), rebuilds the rollups from the result, then refreshes the affected prompts'
+ * action plans. The
  * parser is passed in so this package does not depend on the engine adapters.
  */
 export const reanalyse = (options: {
@@ -72,6 +74,8 @@ export const reanalyse = (options: {
       yield* Progress.report("re-analysing responses", analysed + skipped, total)
       if (page.length < PAGE) break
     }
+    // Each answer's rollup figures were replaced with it; a rebuild also clears the zero rows left behind.
+    yield* Rollups.rebuild({ brandId: options.brandId })
     let plansRefreshed = 0
     for (const promptId of [...prompts].sort((a, b) => a - b)) {
       if (Option.isSome(yield* plans.refresh(promptId))) plansRefreshed++

@@ -10,6 +10,7 @@ import * as Option from "effect/Option"
 import type * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { BrandNotFound, PromptNotFound, ResponseNotFound } from "./AdminErrors.js"
+import { Rollups } from "./Rollups.js"
 
 export interface RecordResponse {
   /** Same key again: nothing is written and `created` is false. */
@@ -107,12 +108,13 @@ const uniqueBy = <A>(items: ReadonlyArray<A>, key: (a: A) => string | number): R
  * The one write path of collected answers: a response, its payload, the own brand's analysis,
  * competitor mentions, citations (with domain/URL upserts) and search queries, in one
  * transaction, idempotent on the idempotency key. Writes are batched: a whole batch of responses
- * costs a handful of statements.
+ * costs a handful of statements. The rollups follow in the same transaction, so they are never behind.
  */
 export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/sql/ResponseStore", {
   accessors: true,
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
+    const rollups = yield* Rollups
 
     const decode = <A, I>(schema: Schema.Schema<A, I>) => (rows: ReadonlyArray<unknown>) =>
       Schema.decodeUnknown(Schema.Array(schema))(rows)
@@ -257,6 +259,7 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
             collectedAt: input.collectedAt
           }
         })))
+        yield* rollups.add(createdInputs.map(({ responseId }) => responseId))
 
         // A key repeated within the batch is recorded once; its later copies report created=false.
         const firstCopy = new Set<string>()
@@ -290,6 +293,9 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
     const replaceAnalysis = Effect.fn("ResponseStore.replaceAnalysis")(
       function*(responseId: number, analysis: ResponseAnalysis) {
         const write = Effect.gen(function*() {
+          const citedBefore = yield* sql<{ urlId: number }>`
+            SELECT url_id AS "urlId" FROM response_citations WHERE response_id = ${responseId}`
+          yield* rollups.subtract([responseId])
           const updated = yield* sql`
             UPDATE responses
             SET brand_mentioned = ${analysis.brand.mentioned}, brand_position = ${analysis.brand.position},
@@ -304,6 +310,8 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
           yield* sql`DELETE FROM response_citations WHERE response_id = ${responseId}`
           yield* sql`DELETE FROM response_search_queries WHERE response_id = ${responseId}`
           yield* writeAnalyses([{ facts, analysis }])
+          yield* rollups.add([responseId])
+          yield* rollups.refreshCitations(facts.brandId, facts.promptId, citedBefore.map((row) => row.urlId))
         })
         return yield* sql.withTransaction(write).pipe(Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die }))
       }
@@ -355,5 +363,6 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
     })
 
     return { record, recordMany, replaceAnalysis, trackedBrands } as const
-  })
+  }),
+  dependencies: [Rollups.Default]
 }) {}

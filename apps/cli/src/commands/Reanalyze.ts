@@ -14,7 +14,7 @@ import { json } from "./Common.js"
  * re-analyse, so that every other command starts fast.
  */
 const loadReanalysis = Effect.promise(async () => {
-  const [{ SentimentLexiconLive }, { withConfiguredJudge }, { parseAnswer }, { ActionPlans }, { reanalyse }, { ResponseStore }, { StoredPayloads }] =
+  const [{ SentimentLexiconLive }, { withConfiguredJudge }, { parseAnswer }, { ActionPlans }, { reanalyse }, { ResponseStore }, { Rollups }, { StoredPayloads }] =
     await Promise.all([
       import("@sightline/domain/Sentiment"),
       import("@sightline/engines/Judges"),
@@ -22,9 +22,16 @@ const loadReanalysis = Effect.promise(async () => {
       import("@sightline/sql/ActionPlans"),
       import("@sightline/sql/Reanalysis"),
       import("@sightline/sql/ResponseStore"),
+      import("@sightline/sql/Rollups"),
       import("@sightline/sql/StoredPayloads")
     ])
-  const layer = Layer.mergeAll(StoredPayloads.Default, ResponseStore.Default, ActionPlans.Default, SentimentLexiconLive).pipe(
+  const layer = Layer.mergeAll(
+    StoredPayloads.Default,
+    ResponseStore.Default,
+    Rollups.Default,
+    ActionPlans.Default,
+    SentimentLexiconLive
+  ).pipe(
     Layer.provideMerge(DatabaseLive)
   )
   return { layer, parseAnswer, reanalyse, withConfiguredJudge }

@@ -1,5 +1,6 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as ApiKeyFormat from "@sightline/domain/ApiKeyFormat"
+import { Rollups } from "@sightline/sql/Rollups"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -195,6 +196,9 @@ export const insertFixture = Effect.gen(function*() {
         VALUES (${responseId}, ${query}, ${promptId}, ${spec.engine}, ${spec.collectedAt}, ${ordinal})`
     }
   }
+
+  // Rows written directly, as a bulk load would: the rollups are rebuilt from them.
+  yield* Rollups.rebuild({}).pipe(Effect.provide(Rollups.Default))
 
   const plan = (brandId: number, promptId: number, generatedAt: string) =>
     sql<{ id: number }>`INSERT INTO action_plans (brand_id, prompt_id, insights_summary, generated_at)

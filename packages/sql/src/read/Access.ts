@@ -127,13 +127,13 @@ export const checkDomainAccess = Effect.fn("Access.checkDomainAccess")(function*
     SELECT
       EXISTS (
         SELECT 1 FROM brands b
-        WHERE EXISTS (SELECT 1 FROM response_citations rc WHERE rc.brand_id = b.id AND rc.domain_id = ${domainId})
+        WHERE EXISTS (SELECT 1 FROM cited_domain_days k WHERE k.brand_id = b.id AND k.domain_id = ${domainId})
       ) AS cited,
       EXISTS (
         SELECT 1 FROM brands b
         WHERE b.workspace_id = ${principal.workspaceId}
           AND (${principal.brandId}::bigint IS NULL OR b.id = ${principal.brandId})
-          AND EXISTS (SELECT 1 FROM response_citations rc WHERE rc.brand_id = b.id AND rc.domain_id = ${domainId})
+          AND EXISTS (SELECT 1 FROM cited_domain_days k WHERE k.brand_id = b.id AND k.domain_id = ${domainId})
       ) AS visible`)
   const row = rows[0]
   if (row === undefined || !row.cited) return yield* Effect.fail(NotFound.create("Cited source not found."))

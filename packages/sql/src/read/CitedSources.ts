@@ -1,13 +1,24 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
 import { CitedDomain, CitedUrl, DomainCitedUrl, RelatedPrompt } from "@sightline/domain/api/Resources"
+import { AI_MODELS } from "@sightline/domain/AiModel"
 import * as Effect from "effect/Effect"
-import { impact, inScope, iso, type PageRequest, paged, type ResponseFilters } from "./Query.js"
+import {
+  dayRange,
+  impact,
+  inPeriods,
+  iso,
+  type PageRequest,
+  pagedWithTotal,
+  type ResponseFilters,
+  rollupEngine
+} from "./Query.js"
 
 /**
  * Cited sources of one brand. Counts count responses (a response citing a URL twice counts once);
  * impact compares the citing responses with all the brand's responses in scope (docs/api-decisions.md).
  * `search` is a literal, case-insensitive substring (strpos on lower(), so %, _ and \ mean themselves).
+ * Everything is read from the rollups (Rollups.ts), never from the citations themselves.
  */
 export interface CitedSourceQuery {
   readonly brandId: number
@@ -19,83 +30,114 @@ export interface CitedSourceQuery {
 const contains = (sql: SqlClient.SqlClient, column: string, search: string | undefined): Statement.Fragment =>
   search === undefined ? sql`TRUE` : sql`strpos(lower(${sql.literal(column)}), lower(${search})) > 0`
 
+/** The brand's responses in scope, for impact: from the rollups, summed over the prompt groups. */
 const responsesInScope = (sql: SqlClient.SqlClient, query: CitedSourceQuery) =>
-  sql`(SELECT count(*) FROM responses r WHERE r.brand_id = ${query.brandId} AND ${inScope(sql, "r", query.filters)})`
+  sql`(SELECT coalesce(sum(s.responses), 0) FROM rollup_brand s
+    WHERE s.brand_id = ${query.brandId} AND ${inPeriods(sql, "s", query.filters)})`
 
-const aiModels = "array_agg(DISTINCT rc.engine ORDER BY rc.engine)"
+/**
+ * The engines whose answers in scope cited it: per engine, whether one key-set row of `table`
+ * (`key` selects the domain or URL) meets the range; each test stops at the first such row.
+ */
+const aiModels = (sql: SqlClient.SqlClient, table: string, key: Statement.Fragment, query: CitedSourceQuery) =>
+  sql`ARRAY(
+    SELECT e.engine FROM unnest(${query.filters.aiModel === undefined ? AI_MODELS : [query.filters.aiModel]}::text[]) e(engine)
+    WHERE EXISTS (
+      SELECT 1 FROM ${sql.literal(table)} k
+      WHERE k.brand_id = ${query.brandId} AND ${key} AND k.engine = e.engine AND k.days && ${dayRange(sql, query.filters)}
+    )
+    ORDER BY 1)`
 
+/** The key-set rows (cited_prompt_days or cited_domain_days, as k) of the filters' engine whose days meet the range. */
+const citedInScope = (sql: SqlClient.SqlClient, query: CitedSourceQuery) =>
+  sql`k.brand_id = ${query.brandId} AND ${rollupEngine(sql, "k", query.filters)} AND k.days && ${dayRange(sql, query.filters)}`
+
+/**
+ * Domains ranked by the responses citing them (rollup_domain, which adds up over days); the page's
+ * distinct prompt and URL counts come from the key sets and the URL rollup.
+ */
 export const listDomains = Effect.fn("CitedSources.domains")(function*(query: CitedSourceQuery) {
   const sql = yield* SqlClient.SqlClient
-  const where = sql`rc.brand_id = ${query.brandId} AND ${inScope(sql, "rc", query.filters)}
-    AND ${contains(sql, "d.domain", query.search)}`
-  return yield* paged(
+  const perDomain = sql`
+    SELECT x.domain_id, sum(x.responses)::int AS responses_count
+    FROM rollup_domain x
+    WHERE x.brand_id = ${query.brandId} AND ${inPeriods(sql, "x", query.filters)}
+    GROUP BY x.domain_id HAVING sum(x.responses) > 0`
+  return yield* pagedWithTotal(
     CitedDomain,
     query.page,
     sql<{ total: number }>`
-      SELECT count(DISTINCT rc.domain_id)::int AS total
-      FROM response_citations rc JOIN domains d ON d.id = rc.domain_id WHERE ${where}`,
+      SELECT count(*)::int AS total FROM (${perDomain}) pd
+      ${query.search === undefined ? sql`` : sql`JOIN domains d ON d.id = pd.domain_id WHERE ${contains(sql, "d.domain", query.search)}`}`,
     (limit, offset) =>
       sql`
-        WITH total AS (SELECT ${responsesInScope(sql, query)} AS n),
-        per_domain AS (
-          SELECT rc.domain_id, ${sql.literal(aiModels)} AS ai_models,
-            count(DISTINCT rc.prompt_id)::int AS prompts_count,
-            count(DISTINCT rc.response_id)::int AS responses_count,
-            count(DISTINCT rc.url_id)::int AS urls_count
-          FROM response_citations rc JOIN domains d ON d.id = rc.domain_id
-          WHERE ${where}
-          GROUP BY rc.domain_id
-        )
-        SELECT pd.domain_id, d.domain, pd.ai_models,
-          ${impact(sql, "pd.responses_count", "total.n")} AS impact,
-          pd.prompts_count, pd.responses_count, pd.urls_count
-        FROM per_domain pd JOIN domains d ON d.id = pd.domain_id CROSS JOIN total
-        ORDER BY pd.responses_count DESC, d.domain COLLATE "C"
-        LIMIT ${limit} OFFSET ${offset}`
+        WITH listed AS (
+          SELECT pd.domain_id, pd.responses_count, d.domain, count(*) OVER () AS total
+          FROM (${perDomain}) pd JOIN domains d ON d.id = pd.domain_id
+          WHERE ${contains(sql, "d.domain", query.search)}
+          ORDER BY pd.responses_count DESC, d.domain COLLATE "C"
+          LIMIT ${limit} OFFSET ${offset}
+        ),
+        total AS (SELECT ${responsesInScope(sql, query)} AS n)
+        SELECT l.total, l.domain_id, l.domain,
+          ${aiModels(sql, "cited_domain_days", sql`k.domain_id = l.domain_id`, query)} AS ai_models,
+          ${impact(sql, "l.responses_count", "total.n")} AS impact,
+          (SELECT count(*) FROM cited_domain_days k
+            WHERE k.domain_id = l.domain_id AND ${citedInScope(sql, query)})::int AS prompts_count,
+          l.responses_count,
+          (SELECT count(DISTINCT u.url_id) FROM rollup_url u
+            WHERE u.brand_id = ${query.brandId} AND u.domain_id = l.domain_id AND u.responses > 0
+              AND ${inPeriods(sql, "u", query.filters)})::int AS urls_count
+        FROM listed l CROSS JOIN total
+        ORDER BY l.responses_count DESC, l.domain COLLATE "C"`
   )
 })
 
-const urlRows = (
-  sql: SqlClient.SqlClient,
-  query: CitedSourceQuery,
-  where: Statement.Fragment,
-  limit: number,
-  offset: number
-) =>
-  sql`
-    WITH total AS (SELECT ${responsesInScope(sql, query)} AS n),
-    per_url AS (
-      SELECT rc.url_id, ${sql.literal(aiModels)} AS ai_models,
-        count(*)::int AS count,
-        count(DISTINCT rc.prompt_id)::int AS prompts_count
-      FROM response_citations rc JOIN urls u ON u.id = rc.url_id
-      WHERE ${where}
-      GROUP BY rc.url_id
-    )
-    SELECT pu.url_id, u.url, pu.ai_models,
-      ${impact(sql, "pu.count", "total.n")} AS impact,
-      pu.count, pu.prompts_count,
-      (
-        SELECT ${iso(sql, "min(f.collected_at)")} FROM response_citations f
-        WHERE f.brand_id = ${query.brandId} AND f.url_id = pu.url_id
-      ) AS first_seen_at,
-      u.domain_id, d.domain
-    FROM per_url pu JOIN urls u ON u.id = pu.url_id JOIN domains d ON d.id = u.domain_id CROSS JOIN total
-    ORDER BY pu.count DESC, u.url COLLATE "C"
-    LIMIT ${limit} OFFSET ${offset}`
-
-const countUrls = (sql: SqlClient.SqlClient, where: Statement.Fragment) =>
-  sql<{ total: number }>`
-    SELECT count(DISTINCT rc.url_id)::int AS total
-    FROM response_citations rc JOIN urls u ON u.id = rc.url_id WHERE ${where}`
+/** URLs ranked by the responses citing them (rollup_url), optionally of one domain. */
+const listUrlsOf = (sql: SqlClient.SqlClient, query: CitedSourceQuery, domainId: number | undefined) => {
+  const ofDomain = domainId === undefined ? sql`TRUE` : sql`x.domain_id = ${domainId}`
+  const perUrl = sql`
+    SELECT x.url_id, sum(x.responses)::int AS count
+    FROM rollup_url x
+    WHERE x.brand_id = ${query.brandId} AND ${ofDomain} AND ${inPeriods(sql, "x", query.filters)}
+    GROUP BY x.url_id HAVING sum(x.responses) > 0`
+  return {
+    count: sql<{ total: number }>`
+      SELECT count(*)::int AS total FROM (${perUrl}) pu
+      ${query.search === undefined ? sql`` : sql`JOIN urls u ON u.id = pu.url_id WHERE ${contains(sql, "u.url", query.search)}`}`,
+    rows: (limit: number, offset: number) =>
+      sql`
+        WITH listed AS (
+          SELECT pu.url_id, pu.count, u.url, u.domain_id, count(*) OVER () AS total
+          FROM (${perUrl}) pu JOIN urls u ON u.id = pu.url_id
+          WHERE ${contains(sql, "u.url", query.search)}
+          ORDER BY pu.count DESC, u.url COLLATE "C"
+          LIMIT ${limit} OFFSET ${offset}
+        ),
+        total AS (SELECT ${responsesInScope(sql, query)} AS n)
+        SELECT l.total, l.url_id, l.url,
+          ${aiModels(sql, "cited_prompt_days", sql`k.url_id = l.url_id`, query)} AS ai_models,
+          ${impact(sql, "l.count", "total.n")} AS impact,
+          l.count,
+          (SELECT count(*) FROM cited_prompt_days k WHERE k.url_id = l.url_id AND ${citedInScope(sql, query)})::int
+            AS prompts_count,
+          -- All time, not the range: one probe of the (brand, URL, time) index.
+          (
+            SELECT ${iso(sql, "min(f.collected_at)")} FROM response_citations f
+            WHERE f.brand_id = ${query.brandId} AND f.url_id = l.url_id
+          ) AS first_seen_at,
+          l.domain_id, d.domain
+        FROM listed l CROSS JOIN total
+        JOIN domains d ON d.id = l.domain_id
+        ORDER BY l.count DESC, l.url COLLATE "C"`
+  }
+}
 
 /** Cited URLs across all domains. */
 export const listUrls = Effect.fn("CitedSources.urls")(function*(query: CitedSourceQuery) {
   const sql = yield* SqlClient.SqlClient
-  const where = sql`rc.brand_id = ${query.brandId} AND ${inScope(sql, "rc", query.filters)}
-    AND ${contains(sql, "u.url", query.search)}`
-  return yield* paged(CitedUrl, query.page, countUrls(sql, where), (limit, offset) =>
-    urlRows(sql, query, where, limit, offset))
+  const list = listUrlsOf(sql, query, undefined)
+  return yield* pagedWithTotal(CitedUrl, query.page, list.count, list.rows)
 })
 
 /** Cited URLs of one domain. */
@@ -104,28 +146,26 @@ export const listDomainUrls = Effect.fn("CitedSources.domainUrls")(function*(
   query: CitedSourceQuery
 ) {
   const sql = yield* SqlClient.SqlClient
-  const where = sql`rc.brand_id = ${query.brandId} AND rc.domain_id = ${domainId}
-    AND ${inScope(sql, "rc", query.filters)} AND ${contains(sql, "u.url", query.search)}`
-  return yield* paged(DomainCitedUrl, query.page, countUrls(sql, where), (limit, offset) =>
-    urlRows(sql, query, where, limit, offset))
+  const list = listUrlsOf(sql, query, domainId)
+  return yield* pagedWithTotal(DomainCitedUrl, query.page, list.count, list.rows)
 })
 
-/** Prompts of the brand whose answers in scope cite the domain. */
+/** Prompts of the brand whose answers in scope cite the domain (from the key sets). */
 export const listRelatedPrompts = Effect.fn("CitedSources.relatedPrompts")(function*(
   domainId: number,
   query: CitedSourceQuery
 ) {
   const sql = yield* SqlClient.SqlClient
-  const where = sql`rc.brand_id = ${query.brandId} AND rc.domain_id = ${domainId} AND ${inScope(sql, "rc", query.filters)}`
-  return yield* paged(
+  const citing = sql`SELECT k.prompt_id FROM cited_domain_days k WHERE k.domain_id = ${domainId} AND ${citedInScope(sql, query)}`
+  return yield* pagedWithTotal(
     RelatedPrompt,
     query.page,
-    sql<{ total: number }>`SELECT count(DISTINCT rc.prompt_id)::int AS total FROM response_citations rc WHERE ${where}`,
+    sql<{ total: number }>`SELECT count(DISTINCT c.prompt_id)::int AS total FROM (${citing}) c`,
     (limit, offset) =>
       sql`
-        SELECT p.id AS prompt_id, p.text AS prompt
+        SELECT p.id AS prompt_id, p.text AS prompt, count(*) OVER () AS total
         FROM prompts p
-        WHERE p.id IN (SELECT rc.prompt_id FROM response_citations rc WHERE ${where})
+        WHERE p.id IN (${citing})
         ORDER BY p.id
         LIMIT ${limit} OFFSET ${offset}`
   )

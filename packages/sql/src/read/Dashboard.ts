@@ -1,7 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Dashboard } from "@sightline/domain/api/Resources"
 import * as Effect from "effect/Effect"
-import { decimal, decodeRows, inScope, percent, type ResponseFilters } from "./Query.js"
+import { decimal, decodeRows, inPeriods, percent, type ResponseFilters } from "./Query.js"
 
 export interface DashboardQuery {
   readonly brandId: number
@@ -13,24 +13,19 @@ export interface DashboardQuery {
  * The dashboard of docs/api-decisions.md in one statement (one snapshot): totals over the responses in
  * scope, the ranking of the own brand and every competitor (visibility desc, mentions desc, name),
  * and the top / lowest 5 prompts by visibility among prompts with at least one response in scope.
+ * Everything is read from the rollups (Rollups.ts): a few hundred rows whatever the history.
  */
 export const getDashboard = Effect.fn("Dashboard.get")(function*(query: DashboardQuery) {
   const sql = yield* SqlClient.SqlClient
   const groupId = query.groupId ?? null
+  const group = sql`(${groupId}::bigint IS NULL OR x.group_id = ${groupId})`
   const rows = yield* sql`
-    WITH scoped AS (
-      SELECT r.id, r.prompt_id, r.brand_mentioned, r.brand_position, r.brand_sentiment
-      FROM responses r
-      WHERE r.brand_id = ${query.brandId} AND ${inScope(sql, "r", query.filters)}
-        AND (${groupId}::bigint IS NULL
-          OR r.prompt_id IN (SELECT p.id FROM prompts p WHERE p.brand_id = ${query.brandId} AND p.group_id = ${groupId}))
-    ),
-    totals AS (
-      SELECT count(*) AS responses,
-        count(*) FILTER (WHERE brand_mentioned) AS mentions,
-        avg(brand_position) FILTER (WHERE brand_mentioned) AS position,
-        avg(brand_sentiment) FILTER (WHERE brand_mentioned) AS sentiment
-      FROM scoped
+    WITH totals AS (
+      SELECT coalesce(sum(x.responses), 0) AS responses, coalesce(sum(x.mentions), 0) AS mentions,
+        sum(x.position_sum)::numeric / nullif(sum(x.mentions), 0) AS position,
+        sum(x.sentiment_sum) / nullif(sum(x.mentions), 0) AS sentiment
+      FROM rollup_brand x
+      WHERE x.brand_id = ${query.brandId} AND ${group} AND ${inPeriods(sql, "x", query.filters)}
     ),
     contenders AS (
       SELECT b.name, TRUE AS own_brand, t.mentions, t.position, t.sentiment
@@ -39,10 +34,13 @@ export const getDashboard = Effect.fn("Dashboard.get")(function*(query: Dashboar
       SELECT c.name, FALSE, coalesce(m.mentions, 0), m.position, m.sentiment
       FROM competitors c
       LEFT JOIN (
-        SELECT rm.competitor_id, count(*) AS mentions, avg(rm.position) AS position, avg(rm.sentiment) AS sentiment
-        FROM response_mentions rm JOIN scoped s ON s.id = rm.response_id
-        GROUP BY rm.competitor_id
-      ) m ON m.competitor_id = c.id
+        SELECT x.competitor_id, sum(x.mentions) AS mentions,
+          sum(x.position_sum)::numeric / nullif(sum(x.mentions), 0) AS position,
+          sum(x.sentiment_sum) / nullif(sum(x.mentions), 0) AS sentiment
+        FROM rollup_competitor x
+        WHERE x.brand_id = ${query.brandId} AND ${group} AND ${inPeriods(sql, "x", query.filters)}
+        GROUP BY x.competitor_id
+      ) m ON m.competitor_id = c.id AND m.mentions > 0
       WHERE c.brand_id = ${query.brandId}
     ),
     ranked AS (
@@ -50,8 +48,13 @@ export const getDashboard = Effect.fn("Dashboard.get")(function*(query: Dashboar
       FROM contenders c
     ),
     per_prompt AS (
-      SELECT s.prompt_id AS id, count(*) AS responses, count(*) FILTER (WHERE s.brand_mentioned) AS mentions
-      FROM scoped s GROUP BY s.prompt_id
+      SELECT x.prompt_id AS id, sum(x.responses) AS responses, sum(x.mentions) AS mentions
+      FROM rollup_prompt x
+      WHERE x.brand_id = ${query.brandId} AND ${inPeriods(sql, "x", query.filters)}
+        AND (${groupId}::bigint IS NULL
+          OR x.prompt_id IN (SELECT p.id FROM prompts p WHERE p.brand_id = ${query.brandId} AND p.group_id = ${groupId}))
+      GROUP BY x.prompt_id
+      HAVING sum(x.responses) > 0
     ),
     prompt_rows AS (
       -- Ordered by the visibility the client sees (two fraction digits), ties as documented.

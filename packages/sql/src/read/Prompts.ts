@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { PromptCitation, PromptDetail, PromptListItem, PromptResponse, SearchQuery } from "@sightline/domain/api/Resources"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { decimal, decodeRows, inScope, iso, type PageRequest, paged, percent, type ResponseFilters } from "./Query.js"
+import { decimal, decodeRows, inPeriods, inScope, rollupEngine, iso, type PageRequest, paged, percent, type ResponseFilters } from "./Query.js"
 
 /**
  * Monitored prompts and what was collected for them. Every metric is aggregated in SQL over the
@@ -32,12 +32,11 @@ export const listPrompts = Effect.fn("Prompts.list")(function*(
           ${iso(sql, "p.created_at")} AS created_at
         FROM prompts p
         LEFT JOIN LATERAL (
-          SELECT count(*)::int AS responses,
-            (count(*) FILTER (WHERE r.brand_mentioned))::int AS mentions,
-            avg(r.brand_position) FILTER (WHERE r.brand_mentioned) AS average_position,
-            avg(r.brand_sentiment) FILTER (WHERE r.brand_mentioned) AS average_sentiment
-          FROM responses r
-          WHERE r.prompt_id = p.id AND ${inScope(sql, "r", filters)}
+          SELECT sum(x.responses)::int AS responses, sum(x.mentions)::int AS mentions,
+            sum(x.position_sum)::numeric / nullif(sum(x.mentions), 0) AS average_position,
+            sum(x.sentiment_sum) / nullif(sum(x.mentions), 0) AS average_sentiment
+          FROM rollup_prompt x
+          WHERE x.prompt_id = p.id AND ${inPeriods(sql, "x", filters)}
         ) s ON TRUE
         WHERE ${where}
         ORDER BY p.id
@@ -47,46 +46,52 @@ export const listPrompts = Effect.fn("Prompts.list")(function*(
 
 export const getPrompt = Effect.fn("Prompts.get")(function*(promptId: number, filters: ResponseFilters) {
   const sql = yield* SqlClient.SqlClient
+  // Totals and the own brand's days from the prompt's rollup rows; competitors' days from their
+  // mentions, which carry the prompt, engine and time themselves (no join back to the answers).
   const rows = yield* sql`
-    WITH scoped AS (
-      SELECT r.id, (r.collected_at AT TIME ZONE 'UTC')::date AS day, r.brand_mentioned, r.brand_position,
-        r.brand_sentiment
-      FROM responses r
-      WHERE r.prompt_id = ${promptId} AND ${inScope(sql, "r", filters)}
+    WITH totals AS (
+      SELECT coalesce(sum(x.responses), 0) AS responses, coalesce(sum(x.mentions), 0) AS mentions,
+        sum(x.position_sum)::numeric / nullif(sum(x.mentions), 0) AS position
+      FROM rollup_prompt x
+      WHERE x.prompt_id = ${promptId} AND ${inPeriods(sql, "x", filters)}
     ),
     days AS (
-      SELECT day, count(*) AS responses,
-        count(*) FILTER (WHERE brand_mentioned) AS mentions,
-        avg(brand_sentiment) FILTER (WHERE brand_mentioned) AS sentiment
-      FROM scoped GROUP BY day
+      SELECT x.period AS day, x.responses, x.mentions, x.sentiment_sum / nullif(x.mentions, 0) AS sentiment
+      FROM rollup_prompt x
+      WHERE x.prompt_id = ${promptId} AND x.responses > 0 AND ${rollupEngine(sql, "x", filters)} AND x.grain = 'day'
+        AND x.period BETWEEN ${filters.startDate ?? "0001-01-01"}::date AND ${filters.endDate ?? "9999-12-30"}::date
     ),
     competitor_days AS (
-      SELECT s.day, m.competitor_id, count(*) AS mentions, avg(m.sentiment) AS sentiment
-      FROM scoped s JOIN response_mentions m ON m.response_id = s.id
-      GROUP BY s.day, m.competitor_id
+      SELECT (m.collected_at AT TIME ZONE 'UTC')::date AS day, m.competitor_id, count(*) AS mentions, avg(m.sentiment) AS sentiment
+      FROM response_mentions m
+      WHERE m.prompt_id = ${promptId} AND ${inScope(sql, "m", filters)}
+      GROUP BY 1, 2
+    ),
+    -- Every day of the series with the own brand and each competitor: one join, not one per day.
+    series AS (
+      SELECT d.day, 0 AS ord, b.id, b.name, ${percent(sql, "d.mentions", "d.responses")} AS mention_rate,
+        ${decimal(sql, "d.sentiment")} AS average_sentiment, TRUE AS own_brand
+      FROM days d CROSS JOIN brands b
+      WHERE b.id = (SELECT brand_id FROM prompts WHERE id = ${promptId})
+      UNION ALL
+      SELECT d.day, 1, c.id, c.name, ${percent(sql, "coalesce(cd.mentions, 0)", "d.responses")},
+        ${decimal(sql, "cd.sentiment")}, FALSE
+      FROM days d CROSS JOIN competitors c
+      LEFT JOIN competitor_days cd ON cd.competitor_id = c.id AND cd.day = d.day
+      WHERE c.brand_id = (SELECT brand_id FROM prompts WHERE id = ${promptId})
     )
     SELECT p.id, p.text AS prompt,
-      (SELECT count(*)::int FROM scoped) AS total_responses,
-      (SELECT (count(*) FILTER (WHERE brand_mentioned))::int FROM scoped) AS total_brand_mentions,
-      (SELECT ${percent(sql, "count(*) FILTER (WHERE brand_mentioned)", "count(*)")} FROM scoped) AS brand_mention_rate,
-      (SELECT ${decimal(sql, "avg(brand_position) FILTER (WHERE brand_mentioned)")} FROM scoped) AS brand_average_position,
+      (SELECT responses::int FROM totals) AS total_responses,
+      (SELECT mentions::int FROM totals) AS total_brand_mentions,
+      (SELECT ${percent(sql, "mentions", "responses")} FROM totals) AS brand_mention_rate,
+      (SELECT ${decimal(sql, "position")} FROM totals) AS brand_average_position,
       coalesce((
-        SELECT json_agg(json_build_object('date', d.day, 'brands', (
-          SELECT json_agg(json_build_object('name', x.name, 'mention_rate', x.mention_rate,
-            'average_sentiment', x.average_sentiment, 'own_brand', x.own_brand) ORDER BY x.ord, x.id)
-          FROM (
-            SELECT 0 AS ord, b.id, b.name, ${percent(sql, "d.mentions", "d.responses")} AS mention_rate,
-              ${decimal(sql, "d.sentiment")} AS average_sentiment, TRUE AS own_brand
-            FROM brands b WHERE b.id = p.brand_id
-            UNION ALL
-            SELECT 1, c.id, c.name, ${percent(sql, "coalesce(cd.mentions, 0)", "d.responses")},
-              ${decimal(sql, "cd.sentiment")}, FALSE
-            FROM competitors c
-            LEFT JOIN competitor_days cd ON cd.competitor_id = c.id AND cd.day = d.day
-            WHERE c.brand_id = p.brand_id
-          ) x
-        )) ORDER BY d.day)
-        FROM days d
+        SELECT json_agg(json_build_object('date', s.day, 'brands', s.brands) ORDER BY s.day)
+        FROM (
+          SELECT x.day, json_agg(json_build_object('name', x.name, 'mention_rate', x.mention_rate,
+            'average_sentiment', x.average_sentiment, 'own_brand', x.own_brand) ORDER BY x.ord, x.id) AS brands
+          FROM series x GROUP BY x.day
+        ) s
       ), '[]'::json) AS time_series_data,
       ${iso(sql, "p.next_run_at")} AS next_run_at,
       ${iso(sql, "p.created_at")} AS created_at
@@ -147,19 +152,26 @@ export const listCitations = Effect.fn("Prompts.citations")(function*(
         WITH cited AS (
           SELECT rc.response_id, rc.url_id, rc.domain_id FROM response_citations rc WHERE ${where}
         ),
-        per_domain AS (
-          SELECT domain_id, count(DISTINCT response_id)::int AS count FROM cited GROUP BY domain_id
+        page AS (
+          SELECT c.domain_id, d.domain, count(DISTINCT c.response_id)::int AS count
+          FROM cited c JOIN domains d ON d.id = c.domain_id
+          GROUP BY c.domain_id, d.domain
+          ORDER BY 3 DESC, d.domain COLLATE "C"
+          LIMIT ${limit} OFFSET ${offset}
+        ),
+        -- Each page domain's URLs in one grouping (not one scan of the citations per domain).
+        page_urls AS (
+          SELECT pu.domain_id,
+            json_agg(json_build_object('url', u.url, 'count', pu.count) ORDER BY pu.count DESC, u.url COLLATE "C") AS urls
+          FROM (
+            SELECT c.domain_id, c.url_id, count(*)::int AS count FROM cited c
+            WHERE c.domain_id IN (SELECT domain_id FROM page) GROUP BY 1, 2
+          ) pu JOIN urls u ON u.id = pu.url_id
+          GROUP BY pu.domain_id
         )
-        SELECT d.domain, pd.count,
-          (
-            SELECT json_agg(json_build_object('url', u.url, 'count', pu.count) ORDER BY pu.count DESC, u.url COLLATE "C")
-            FROM (
-              SELECT url_id, count(*)::int AS count FROM cited c WHERE c.domain_id = pd.domain_id GROUP BY url_id
-            ) pu JOIN urls u ON u.id = pu.url_id
-          ) AS urls
-        FROM per_domain pd JOIN domains d ON d.id = pd.domain_id
-        ORDER BY pd.count DESC, d.domain COLLATE "C"
-        LIMIT ${limit} OFFSET ${offset}`
+        SELECT p.domain, p.count, pu.urls
+        FROM page p JOIN page_urls pu ON pu.domain_id = p.domain_id
+        ORDER BY p.count DESC, p.domain COLLATE "C"`
   )
 })
 

@@ -94,3 +94,60 @@ export const paged = <A, I>(
     const data = offset >= total ? [] : yield* Effect.flatMap(rows(request.perPage, offset), decodeRows(schema))
     return { pagination: pagination(request, total), data }
   }).pipe(Effect.orDie)
+
+/** The rollup rows of the filters' engine: the engine's own, or the all-engines row (NULL). */
+export const rollupEngine = (sql: SqlClient.SqlClient, alias: string, filters: ResponseFilters): Statement.Fragment =>
+  filters.aiModel === undefined
+    ? sql.literal(`${alias}.engine IS NULL`)
+    : sql`${sql.literal(`${alias}.engine`)} = ${filters.aiModel}`
+
+/**
+ * The rollup rows (Rollups.ts) of the filters' range, whatever their engine: the month rows of the
+ * months wholly inside it, and the day rows of the days outside those months. An open end is the
+ * start or end of time.
+ */
+export const rollupPeriods = (sql: SqlClient.SqlClient, alias: string, filters: ResponseFilters): Statement.Fragment => {
+  const col = (name: string) => sql.literal(`${alias}.${name}`)
+  const start = sql`${filters.startDate ?? "0001-01-01"}::date`
+  const end = sql`${filters.endDate ?? "9999-12-30"}::date`
+  // The first day of the first whole month, and the first day after the last whole month.
+  const monthsFrom = sql`(date_trunc('month', ${start} - 1) + interval '1 month')::date`
+  const monthsUntil = sql`date_trunc('month', ${end} + 1)::date`
+  return sql`(
+    (${col("grain")} = 'month' AND ${col("period")} >= ${monthsFrom} AND ${col("period")} < ${monthsUntil})
+    OR (${col("grain")} = 'day' AND ${col("period")} BETWEEN ${start} AND ${end}
+      AND (${col("period")} < ${monthsFrom} OR ${col("period")} >= ${monthsUntil})))`
+}
+
+/** The rollup rows that add up to the figures of the filters' range and engine, exactly. */
+export const inPeriods = (sql: SqlClient.SqlClient, alias: string, filters: ResponseFilters): Statement.Fragment =>
+  sql`${rollupEngine(sql, alias, filters)} AND ${rollupPeriods(sql, alias, filters)}`
+
+/** The filters' range as a daterange (open ends unbounded), for the key sets' datemultiranges. */
+export const dayRange = (sql: SqlClient.SqlClient, filters: ResponseFilters): Statement.Fragment => {
+  const start = sql`${filters.startDate ?? null}::date`
+  const end = sql`${filters.endDate ?? null}::date`
+  // A start after the end is an empty range, not an error.
+  return sql`(CASE WHEN ${start} > ${end} THEN 'empty'::daterange ELSE daterange(${start}, ${end}, '[]') END)`
+}
+
+const Total = Schema.Struct({ total: Schema.Number })
+
+/**
+ * A page whose rows carry the whole list's size in a `total` column (`count(*) OVER ()`), so the
+ * list is aggregated once; the count query only runs for a page past the end.
+ */
+export const pagedWithTotal = <A, I>(
+  schema: Schema.Schema<A, I>,
+  request: PageRequest,
+  count: Effect.Effect<ReadonlyArray<{ readonly total: number }>, unknown>,
+  rows: (limit: number, offset: number) => Effect.Effect<ReadonlyArray<unknown>, unknown>
+): Effect.Effect<Page<A>> =>
+  Effect.gen(function*() {
+    const offset = offsetOf(request)
+    const found = yield* rows(request.perPage, offset)
+    const [first] = yield* Schema.decodeUnknown(Schema.Array(Total))(found.slice(0, 1))
+    const total = first !== undefined ? first.total : offset === 0 ? 0 : (yield* count)[0]?.total ?? 0
+    const data = yield* decodeRows(schema)(found)
+    return { pagination: pagination(request, total), data }
+  }).pipe(Effect.orDie)

@@ -1,0 +1,424 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlError from "@effect/sql/SqlError"
+import type * as Statement from "@effect/sql/Statement"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+
+/**
+ * The rollups: per-day and per-month sums and counts of the analysed answers, so that the dashboard,
+ * the prompt figures and the cited sources read a bounded number of rows instead of a brand's
+ * whole history. One table per grain the read side groups by:
+ *
+ * - `rollup_brand` (0005): brand × prompt group × engine × period: responses, own-brand mentions,
+ *   and the sums of the own brand's positions and sentiments over those mentions;
+ * - `rollup_competitor` (0005): competitor × prompt group × engine × period: mentions and the sums;
+ * - `rollup_prompt` (0005): prompt × engine × period: the same figures as `rollup_brand`;
+ * - `rollup_domain` / `rollup_url` (0006): responses citing a domain / URL per engine × period.
+ *   A response belongs to one day, so these counts add up over any range;
+ * - `cited_prompt_days` (0006): the days (a datemultirange) on which a prompt's answers on an
+ *   engine cited a URL: distinct prompts (and URLs) over any range are counted exactly from it,
+ *   without adding counts that do not add; `cited_domain_days` (0006): the same per domain;
+ *
+ * `grain` is `day` (the UTC day) or `month` (the first day of the UTC month); `engine` NULL is the
+ * sum over all engines. Only sums and counts are stored: averages are divided at read time, exactly
+ * as `avg()` over the raw rows divides (read/Query.ts, `inPeriods`, picks the rows of a range). A
+ * prompt's group never changes, so keying by group is exact.
+ *
+ * ResponseStore adds a batch's answers in its own transaction (`add`); a re-analysis subtracts an
+ * answer's old figures, adds the new ones and refreshes the key sets it touched. `rebuild`
+ * recomputes everything set-based from the raw rows (bulk loads, restores, after `reanalyze`) and
+ * `differences` / `verify` compare the rollups with the raw rows.
+ */
+
+/** The figures of each rollup as they follow from the raw rows of the answers that `where` selects. */
+const expected = (sql: SqlClient.SqlClient, answers: Statement.Fragment) => {
+  const keyed = sql`
+    SELECT r.id, r.brand_id, p.group_id, r.prompt_id, e.engine, g.grain,
+      CASE WHEN g.grain = 'day' THEN (r.collected_at AT TIME ZONE 'UTC')::date
+        ELSE date_trunc('month', r.collected_at AT TIME ZONE 'UTC')::date END AS period,
+      r.brand_mentioned, r.brand_position, r.brand_sentiment
+    FROM responses r
+    JOIN prompts p ON p.id = r.prompt_id
+    CROSS JOIN LATERAL (VALUES (r.engine), (NULL::text)) e(engine)
+    CROSS JOIN (VALUES ('day'), ('month')) g(grain)
+    WHERE ${answers}`
+  const figures = sql`
+    count(*)::int AS responses,
+    (count(*) FILTER (WHERE k.brand_mentioned))::int AS mentions,
+    coalesce(sum(k.brand_position), 0)::bigint AS position_sum,
+    coalesce(sum(k.brand_sentiment), 0) AS sentiment_sum`
+  return {
+    brand: sql`
+      SELECT k.brand_id, k.group_id, k.engine, k.grain, k.period, ${figures}
+      FROM (${keyed}) k GROUP BY 1, 2, 3, 4, 5`,
+    prompt: sql`
+      SELECT k.prompt_id, k.brand_id, k.engine, k.grain, k.period, ${figures}
+      FROM (${keyed}) k GROUP BY 1, 2, 3, 4, 5`,
+    competitor: sql`
+      SELECT m.competitor_id, k.brand_id, k.group_id, k.engine, k.grain, k.period,
+        count(*)::int AS mentions, sum(m.position)::bigint AS position_sum, sum(m.sentiment) AS sentiment_sum
+      FROM (${keyed}) k JOIN response_mentions m ON m.response_id = k.id
+      GROUP BY 1, 2, 3, 4, 5, 6`
+  }
+}
+
+/** The cited-sources rollups as they follow from the raw citation rows that `citations` selects (alias rc). */
+const expectedCitations = (sql: SqlClient.SqlClient, citations: Statement.Fragment) => {
+  const citedDay = sql`daterange((rc.collected_at AT TIME ZONE 'UTC')::date, (rc.collected_at AT TIME ZONE 'UTC')::date, '[]')`
+  const keyed = sql`
+    SELECT rc.brand_id, rc.domain_id, rc.url_id, rc.response_id, e.engine, g.grain,
+      CASE WHEN g.grain = 'day' THEN (rc.collected_at AT TIME ZONE 'UTC')::date
+        ELSE date_trunc('month', rc.collected_at AT TIME ZONE 'UTC')::date END AS period
+    FROM response_citations rc
+    CROSS JOIN LATERAL (VALUES (rc.engine), (NULL::text)) e(engine)
+    CROSS JOIN (VALUES ('day'), ('month')) g(grain)
+    WHERE ${citations}`
+  return {
+    domain: sql`
+      SELECT k.brand_id, k.engine, k.grain, k.period, k.domain_id, count(DISTINCT k.response_id)::int AS responses
+      FROM (${keyed}) k GROUP BY 1, 2, 3, 4, 5`,
+    // A response cites a URL at most once (the citations' primary key), so rows count responses.
+    url: sql`
+      SELECT k.brand_id, k.engine, k.grain, k.period, k.url_id, k.domain_id, count(*)::int AS responses
+      FROM (${keyed}) k GROUP BY 1, 2, 3, 4, 5, 6`,
+    promptDays: sql`
+      SELECT rc.brand_id, rc.url_id, e.engine, rc.prompt_id, rc.domain_id, range_agg(${citedDay}) AS days
+      FROM response_citations rc CROSS JOIN LATERAL (VALUES (rc.engine), (NULL::text)) e(engine)
+      WHERE ${citations}
+      GROUP BY 1, 2, 3, 4, 5`,
+    domainDays: sql`
+      SELECT rc.brand_id, rc.domain_id, e.engine, rc.prompt_id, range_agg(${citedDay}) AS days
+      FROM response_citations rc CROSS JOIN LATERAL (VALUES (rc.engine), (NULL::text)) e(engine)
+      WHERE ${citations}
+      GROUP BY 1, 2, 3, 4`,
+
+  }
+}
+
+const BRAND_KEY = "brand_id, engine, grain, period, group_id"
+const PROMPT_KEY = "prompt_id, engine, grain, period"
+const COMPETITOR_KEY = "brand_id, engine, grain, period, group_id, competitor_id"
+const DOMAIN_KEY = "brand_id, engine, grain, period, domain_id"
+const URL_KEY = "brand_id, engine, grain, period, url_id"
+const PROMPT_DAYS_KEY = "brand_id, url_id, engine, prompt_id"
+const DOMAIN_DAYS_KEY = "brand_id, domain_id, engine, prompt_id"
+
+export class RollupMismatch extends Schema.TaggedError<RollupMismatch>()("RollupMismatch", {
+  table: Schema.String,
+  differences: Schema.Number
+}) {
+  override get message() {
+    return `${this.table}: ${this.differences} row(s) differ from the raw rows`
+  }
+}
+
+const FIGURES = ["responses", "mentions", "position_sum", "sentiment_sum"]
+const SUMS = ["mentions", "position_sum", "sentiment_sum"]
+
+/**
+ * `INSERT ... ON CONFLICT DO UPDATE` of a rollup table: `sums` of `rows` multiplied by `sign` are
+ * added to the stored ones; `extra` columns are written on insert only.
+ */
+const upsertSums = (
+  sql: SqlClient.SqlClient,
+  table: string,
+  key: string,
+  extra: ReadonlyArray<string>,
+  sums: ReadonlyArray<string>,
+  rows: Statement.Fragment,
+  sign: 1 | -1
+) =>
+  sql`INSERT INTO ${sql.literal(table)} AS t (${sql.literal([key, ...extra, ...sums].join(", "))})
+    SELECT ${sql.literal([key, ...extra, ...sums.map((c) => `${sign} * ${c}`)].join(", "))}
+    FROM (${rows}) x ORDER BY ${sql.literal(key)}
+    ON CONFLICT (${sql.literal(key)}) DO UPDATE
+    SET ${sql.literal(sums.map((c) => `${c} = t.${c} + excluded.${c}`).join(", "))}`
+
+/** Merges the days of `rows` into a key-set table (no write when the stored days hold them already). */
+const mergeDays = (sql: SqlClient.SqlClient, table: string, key: string, extra: ReadonlyArray<string>, rows: Statement.Fragment) =>
+  sql`INSERT INTO ${sql.literal(table)} AS t (${sql.literal([key, ...extra, "days"].join(", "))})
+    SELECT ${sql.literal([key, ...extra, "days"].join(", "))} FROM (${rows}) x ORDER BY ${sql.literal(key)}
+    ON CONFLICT (${sql.literal(key)}) DO UPDATE SET days = t.days + excluded.days
+    WHERE NOT t.days @> excluded.days`
+
+/**
+ * The one statement that adds (sign 1) or subtracts (sign -1) the figures of the answers whose ids
+ * `ids` holds (a bigint[] expression). Rows go in key order, so concurrent writers lock the rollup
+ * rows they share in the same order. Only additions merge into the key sets: after a subtraction a
+ * day may still be cited by other answers (`refreshCitations` recomputes those key sets).
+ */
+const applyStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign: 1 | -1) => {
+  const rows = expected(sql, sql`r.id = ANY(${ids})`)
+  const cited = expectedCitations(sql, sql`rc.response_id = ANY(${ids})`)
+  const keySets = sign === 1
+    ? sql`,
+    url_days AS (${mergeDays(sql, "cited_prompt_days", PROMPT_DAYS_KEY, ["domain_id"], cited.promptDays)}),
+    domain_days AS (${mergeDays(sql, "cited_domain_days", DOMAIN_DAYS_KEY, [], cited.domainDays)})`
+    : sql``
+  return sql`
+    WITH brand_rows AS (${upsertSums(sql, "rollup_brand", BRAND_KEY, [], FIGURES, rows.brand, sign)}),
+    prompt_rows AS (${upsertSums(sql, "rollup_prompt", PROMPT_KEY, ["brand_id"], FIGURES, rows.prompt, sign)}),
+    competitor_rows AS (${upsertSums(sql, "rollup_competitor", COMPETITOR_KEY, [], SUMS, rows.competitor, sign)}),
+    domain_rows AS (${upsertSums(sql, "rollup_domain", DOMAIN_KEY, [], ["responses"], cited.domain, sign)})${keySets}
+    ${upsertSums(sql, "rollup_url", URL_KEY, ["domain_id"], ["responses"], cited.url, sign)}`
+}
+
+const APPLY_FUNCTION = { [1]: "rollups_add", [-1]: "rollups_subtract" } as const
+/** Up to this many answers, the generic plan of the installed function beats planning the statement. */
+const SMALL_BATCH = 20
+
+/**
+ * Installs (or replaces) `rollups_add(bigint[])` and `rollups_subtract(bigint[])`: the apply
+ * statement as a PL/pgSQL function, so that each connection plans it once (a generic plan) instead
+ * of on every write; planning it was most of a single answer's rollup cost. Run by the migrations
+ * (0006); a later change to the statement needs a migration that runs this again.
+ */
+export const installApplyFunctions = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  for (const sign of [1, -1] as const) {
+    const [text, params] = applyStatement(sql, sql.literal("p_ids"), sign).compile()
+    if (params.length > 0) return yield* Effect.dieMessage("the rollup apply statement must not take parameters")
+    yield* sql.unsafe(`
+      CREATE OR REPLACE FUNCTION ${APPLY_FUNCTION[sign]}(p_ids bigint[]) RETURNS void
+      LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $apply$
+      BEGIN
+        ${text};
+      END
+      $apply$`)
+  }
+})
+
+const Differences = Schema.Struct({
+  brand: Schema.Number,
+  prompt: Schema.Number,
+  competitor: Schema.Number,
+  domain: Schema.Number,
+  url: Schema.Number,
+  promptDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("prompt_days")),
+  domainDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("domain_days"))
+})
+
+/** Per rollup table, the rows that differ from the raw rows. */
+export type RollupDifferences = typeof Differences.Type
+
+export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups", {
+  accessors: true,
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+
+    /**
+     * Adds (sign 1) or subtracts (sign -1) the figures of the given answers, in the caller's
+     * transaction. A few answers go through the functions migration 0006 installs (planned once per
+     * connection); a big batch is the same statement planned for its size.
+     */
+    const apply = (responseIds: ReadonlyArray<number>, sign: 1 | -1): Effect.Effect<void, SqlError.SqlError> =>
+      responseIds.length === 0
+        ? Effect.void
+        : responseIds.length <= SMALL_BATCH
+        ? sql`SELECT ${sql.literal(APPLY_FUNCTION[sign])}(${responseIds}::bigint[])`.pipe(Effect.asVoid)
+        : applyStatement(sql, sql`${responseIds}::bigint[]`, sign).pipe(Effect.asVoid)
+
+    /** Recomputes from the raw rows the key sets of one prompt's citations of these URLs and their domains. */
+    const refreshCitations = (
+      brandId: number,
+      promptId: number,
+      urlIds: ReadonlyArray<number>
+    ): Effect.Effect<void, SqlError.SqlError> =>
+      Effect.gen(function*() {
+        if (urlIds.length === 0) return
+        const urls = sql`${urlIds}::bigint[]`
+        const rows = expectedCitations(
+          sql,
+          sql`rc.brand_id = ${brandId} AND rc.prompt_id = ${promptId} AND rc.url_id = ANY(${urls})`
+        )
+        yield* sql`DELETE FROM cited_prompt_days WHERE brand_id = ${brandId} AND prompt_id = ${promptId} AND url_id = ANY(${urls})`
+        yield* sql`INSERT INTO cited_prompt_days (${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days)
+          SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM (${rows.promptDays}) x`
+        const domains = sql`(SELECT u.domain_id FROM urls u WHERE u.id = ANY(${urls}))`
+        const ofDomains = expectedCitations(
+          sql,
+          sql`rc.brand_id = ${brandId} AND rc.prompt_id = ${promptId} AND rc.domain_id IN ${domains}`
+        )
+        yield* sql`DELETE FROM cited_domain_days WHERE brand_id = ${brandId} AND prompt_id = ${promptId} AND domain_id IN ${domains}`
+        yield* sql`INSERT INTO cited_domain_days (${sql.literal(DOMAIN_DAYS_KEY)}, days)
+          SELECT ${sql.literal(DOMAIN_DAYS_KEY)}, days FROM (${ofDomains.domainDays}) x`
+      })
+
+    /** Adds the figures of freshly written answers (their mentions already written). */
+    const add = (responseIds: ReadonlyArray<number>) => apply(responseIds, 1)
+    /** Takes away the figures of answers about to be re-analysed (before their mentions are deleted). */
+    const subtract = (responseIds: ReadonlyArray<number>) => apply(responseIds, -1)
+
+    const brandFilter = (brandId: number | undefined, alias: string) =>
+      brandId === undefined ? sql`TRUE` : sql`${sql.literal(`${alias}.brand_id`)} = ${brandId}`
+
+    // Rebuilds aggregate millions of rows: more memory per sort/hash than a request needs keeps them off disk.
+
+    /** Recomputes the answer-figure rollups (migration 0005) of one brand (or all) from the raw rows. */
+    const rebuildFigures = Effect.fn("Rollups.rebuildFigures")(function*(options: { readonly brandId?: number | undefined }) {
+      const rows = expected(sql, brandFilter(options.brandId, "r"))
+      const where = brandFilter(options.brandId, "t")
+      yield* sql.withTransaction(Effect.gen(function*() {
+        yield* sql`SET LOCAL work_mem = '256MB'`
+        yield* sql`DELETE FROM rollup_brand t WHERE ${where}`
+        yield* sql`DELETE FROM rollup_prompt t WHERE ${where}`
+        yield* sql`DELETE FROM rollup_competitor t WHERE ${where}`
+        yield* sql`INSERT INTO rollup_brand (${sql.literal(BRAND_KEY)}, responses, mentions, position_sum, sentiment_sum)
+          SELECT ${sql.literal(BRAND_KEY)}, responses, mentions, position_sum, sentiment_sum FROM (${rows.brand}) x`
+        yield* sql`INSERT INTO rollup_prompt (${sql.literal(PROMPT_KEY)}, brand_id, responses, mentions, position_sum, sentiment_sum)
+          SELECT ${sql.literal(PROMPT_KEY)}, brand_id, responses, mentions, position_sum, sentiment_sum FROM (${rows.prompt}) x
+          ORDER BY ${sql.literal(PROMPT_KEY)}`
+        yield* sql`INSERT INTO rollup_competitor (${sql.literal(COMPETITOR_KEY)}, mentions, position_sum, sentiment_sum)
+          SELECT ${sql.literal(COMPETITOR_KEY)}, mentions, position_sum, sentiment_sum FROM (${rows.competitor}) x`
+        // Fresh statistics, or the planner reads freshly rebuilt (e.g. just migrated) tables as empty.
+        yield* sql`ANALYZE rollup_brand, rollup_prompt, rollup_competitor`
+      })).pipe(Effect.orDie)
+    })
+
+    /**
+     * Recomputes the cited-sources rollups (migration 0006) of one brand (or all) from the raw rows.
+     * One pass over the citations gives the per-engine day rows; the all-engines rows and the month
+     * rows are then summed (or, for key sets, merged) from those, which is exact because an answer
+     * has one engine and one day. `differences` checks the result against the raw rows directly.
+     */
+    const rebuildCitations = Effect.fn("Rollups.rebuildCitations")(function*(options: { readonly brandId?: number | undefined }) {
+      const raw = brandFilter(options.brandId, "rc")
+      const where = brandFilter(options.brandId, "t")
+      const day = sql`(rc.collected_at AT TIME ZONE 'UTC')::date`
+      const citedDay = sql`daterange(${day}, ${day}, '[]')`
+      /** The all-engines day rows and every month row of an additive table, from its per-engine day rows. */
+      const derive = (table: string, key: string) =>
+        Effect.gen(function*() {
+          const t = sql.literal(table)
+          const k = sql.literal(key)
+          yield* sql`INSERT INTO ${t} (brand_id, engine, grain, period, ${k}, responses)
+            SELECT brand_id, NULL, 'day', period, ${k}, sum(responses) FROM ${t} t
+            WHERE ${where} AND grain = 'day' AND engine IS NOT NULL
+            GROUP BY brand_id, period, ${k} ORDER BY brand_id, period, ${k}`
+          yield* sql`INSERT INTO ${t} (brand_id, engine, grain, period, ${k}, responses)
+            SELECT brand_id, engine, 'month', date_trunc('month', period)::date, ${k}, sum(responses) FROM ${t} t
+            WHERE ${where} AND grain = 'day'
+            GROUP BY brand_id, engine, date_trunc('month', period), ${k} ORDER BY 1, 2, 4, ${k}`
+        })
+      /** The all-engines rows of a key-set table, merged from its per-engine rows. */
+      const mergeEngines = (table: string, key: string) =>
+        sql`INSERT INTO ${sql.literal(table)} (brand_id, engine, ${sql.literal(key)}, days)
+          SELECT brand_id, NULL, ${sql.literal(key)}, range_agg(days) FROM ${sql.literal(table)} t
+          WHERE ${where} AND engine IS NOT NULL
+          GROUP BY brand_id, ${sql.literal(key)} ORDER BY brand_id, ${sql.literal(key)}`
+      yield* sql.withTransaction(Effect.gen(function*() {
+        yield* sql`SET LOCAL work_mem = '256MB'`
+        yield* sql`DELETE FROM rollup_domain t WHERE ${where}`
+        yield* sql`DELETE FROM rollup_url t WHERE ${where}`
+        yield* sql`DELETE FROM cited_prompt_days t WHERE ${where}`
+        yield* sql`DELETE FROM cited_domain_days t WHERE ${where}`
+        yield* sql`INSERT INTO rollup_domain (brand_id, engine, grain, period, domain_id, responses)
+          SELECT rc.brand_id, rc.engine, 'day', ${day}, rc.domain_id, count(DISTINCT rc.response_id)
+          FROM response_citations rc WHERE ${raw} GROUP BY 1, 2, 4, 5 ORDER BY 1, 2, 4, 5`
+        yield* derive("rollup_domain", "domain_id")
+        yield* sql`INSERT INTO rollup_url (brand_id, engine, grain, period, url_id, domain_id, responses)
+          SELECT rc.brand_id, rc.engine, 'day', ${day}, rc.url_id, rc.domain_id, count(*)
+          FROM response_citations rc WHERE ${raw} GROUP BY 1, 2, 4, 5, 6 ORDER BY 1, 2, 4, 5`
+        yield* derive("rollup_url", "url_id, domain_id")
+        yield* sql`INSERT INTO cited_prompt_days (brand_id, engine, url_id, prompt_id, domain_id, days)
+          SELECT rc.brand_id, rc.engine, rc.url_id, rc.prompt_id, rc.domain_id, range_agg(${citedDay})
+          FROM response_citations rc WHERE ${raw} GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 3, 2, 4`
+        yield* mergeEngines("cited_prompt_days", "url_id, prompt_id, domain_id")
+        yield* sql`INSERT INTO cited_domain_days (brand_id, engine, domain_id, prompt_id, days)
+          SELECT rc.brand_id, rc.engine, rc.domain_id, rc.prompt_id, range_agg(${citedDay})
+          FROM response_citations rc WHERE ${raw} GROUP BY 1, 2, 3, 4 ORDER BY 1, 3, 2, 4`
+        yield* mergeEngines("cited_domain_days", "domain_id, prompt_id")
+        yield* sql`ANALYZE rollup_domain, rollup_url, cited_prompt_days, cited_domain_days`
+      })).pipe(Effect.orDie)
+    })
+
+    /** Recomputes every rollup of one brand (or all) from the raw rows (bulk loads, restores, re-analyses). */
+    const rebuild = Effect.fn("Rollups.rebuild")(function*(options: { readonly brandId?: number | undefined }) {
+      yield* rebuildFigures(options)
+      yield* rebuildCitations(options)
+    })
+
+    /**
+     * The number of rollup rows that differ from the raw rows, per table (0 everywhere when they
+     * agree). A stored row whose figures are all zero (left by a re-analysis) counts as absent.
+     */
+    const differences = Effect.fn("Rollups.differences")(function*(options: { readonly brandId?: number | undefined }) {
+      const rows = expected(sql, brandFilter(options.brandId, "r"))
+      const cited = expectedCitations(sql, brandFilter(options.brandId, "rc"))
+      const where = brandFilter(options.brandId, "t")
+      // EXCEPT compares NULL keys (all engines, no group) as equal, which a join would not.
+      const compare = (stored: Statement.Fragment, fresh: Statement.Fragment) =>
+        sql`(SELECT count(*)::int FROM (
+          (${stored} EXCEPT ALL ${fresh}) UNION ALL (${fresh} EXCEPT ALL ${stored})) d)`
+      const [found] = yield* sql`
+        SELECT
+          ${
+        compare(
+          sql`SELECT ${sql.literal(BRAND_KEY)}, responses, mentions, position_sum, sentiment_sum FROM rollup_brand t
+              WHERE ${where} AND (responses, mentions, position_sum, sentiment_sum) <> (0, 0, 0, 0)`,
+          sql`SELECT ${sql.literal(BRAND_KEY)}, responses, mentions, position_sum, sentiment_sum FROM (${rows.brand}) x`
+        )
+      } AS brand,
+          ${
+        compare(
+          sql`SELECT ${sql.literal(PROMPT_KEY)}, brand_id, responses, mentions, position_sum, sentiment_sum FROM rollup_prompt t
+              WHERE ${where} AND (responses, mentions, position_sum, sentiment_sum) <> (0, 0, 0, 0)`,
+          sql`SELECT ${sql.literal(PROMPT_KEY)}, brand_id, responses, mentions, position_sum, sentiment_sum FROM (${rows.prompt}) x`
+        )
+      } AS prompt,
+          ${
+        compare(
+          sql`SELECT ${sql.literal(COMPETITOR_KEY)}, mentions, position_sum, sentiment_sum FROM rollup_competitor t
+              WHERE ${where} AND (mentions, position_sum, sentiment_sum) <> (0, 0, 0)`,
+          sql`SELECT ${sql.literal(COMPETITOR_KEY)}, mentions, position_sum, sentiment_sum FROM (${rows.competitor}) x`
+        )
+      } AS competitor,
+          ${
+        compare(
+          sql`SELECT ${sql.literal(DOMAIN_KEY)}, responses FROM rollup_domain t WHERE ${where} AND responses <> 0`,
+          sql`SELECT ${sql.literal(DOMAIN_KEY)}, responses FROM (${cited.domain}) x`
+        )
+      } AS domain,
+          ${
+        compare(
+          sql`SELECT ${sql.literal(URL_KEY)}, domain_id, responses FROM rollup_url t WHERE ${where} AND responses <> 0`,
+          sql`SELECT ${sql.literal(URL_KEY)}, domain_id, responses FROM (${cited.url}) x`
+        )
+      } AS url,
+          ${
+        compare(
+          sql`SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM cited_prompt_days t WHERE ${where}`,
+          sql`SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM (${cited.promptDays}) x`
+        )
+      } AS prompt_days,
+          ${
+        compare(
+          sql`SELECT ${sql.literal(DOMAIN_DAYS_KEY)}, days FROM cited_domain_days t WHERE ${where}`,
+          sql`SELECT ${sql.literal(DOMAIN_DAYS_KEY)}, days FROM (${cited.domainDays}) x`
+        )
+      } AS domain_days`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(Differences))), Effect.orDie)
+      const result: RollupDifferences = found ?? { brand: 0, prompt: 0, competitor: 0, domain: 0, url: 0, promptDays: 0, domainDays: 0 }
+      return result
+    })
+
+    /** Fails with RollupMismatch (the first table that differs) unless the rollups agree with the raw rows. */
+    const verify = Effect.fn("Rollups.verify")(function*(options: { readonly brandId?: number | undefined }) {
+      const found = yield* differences(options)
+      const tables = {
+        rollup_brand: found.brand,
+        rollup_prompt: found.prompt,
+        rollup_competitor: found.competitor,
+        rollup_domain: found.domain,
+        rollup_url: found.url,
+        cited_prompt_days: found.promptDays,
+        cited_domain_days: found.domainDays
+      }
+      for (const [table, differences] of Object.entries(tables)) {
+        if (differences > 0) return yield* new RollupMismatch({ table, differences })
+      }
+      return found
+    })
+
+    return { add, subtract, refreshCitations, rebuild, rebuildFigures, rebuildCitations, differences, verify } as const
+  })
+}) {}
