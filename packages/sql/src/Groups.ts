@@ -5,6 +5,7 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { BrandNotFound, DuplicateName, GroupNotFound } from "./AdminErrors.js"
 import { exists, IdRow, requiredText } from "./AdminValidation.js"
+import { Rollups } from "./Rollups.js"
 
 export const Group = Schema.Struct({
   id: Schema.Number,
@@ -17,8 +18,10 @@ export type Group = typeof Group.Type
 
 export class Groups extends Effect.Service<Groups>()("@sightline/sql/Groups", {
   accessors: true,
+  dependencies: [Rollups.Default],
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
+    const rollups = yield* Rollups
 
     const insert = SqlSchema.findOne({
       Request: Schema.Struct({ brandId: Schema.Number, name: Schema.String }),
@@ -84,6 +87,8 @@ export class Groups extends Effect.Service<Groups>()("@sightline/sql/Groups", {
       yield* Effect.orDie(sql.withTransaction(Effect.gen(function*() {
         yield* sql`UPDATE prompts SET group_id = NULL WHERE group_id = ${groupId}`
         yield* sql`DELETE FROM prompt_groups WHERE id = ${groupId}`
+        // The brand and competitor rollups are kept per group: its prompts' answers are now ungrouped.
+        if (group.promptsCount > 0) yield* rollups.rebuildFigures({ brandId: group.brandId })
       })))
       return { id: group.id, name: group.name, promptsUngrouped: group.promptsCount }
     })

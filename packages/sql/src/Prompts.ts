@@ -9,6 +9,7 @@ import * as Schema from "effect/Schema"
 import { BrandNotFound, DuplicateName, GroupNotFound, InvalidCsvLine, PromptNotChangeable, PromptNotFound } from "./AdminErrors.js"
 import { exists, IdRow, intervalSeconds, models, requiredText, splitList } from "./AdminValidation.js"
 import * as Csv from "./Csv.js"
+import { Rollups } from "./Rollups.js"
 
 export const Prompt = Schema.Struct({
   id: Schema.Number,
@@ -111,8 +112,10 @@ const readCsv = (content: string): Effect.Effect<ReadonlyArray<PromptRow>, Inval
 
 export class Prompts extends Effect.Service<Prompts>()("@sightline/sql/Prompts", {
   accessors: true,
+  dependencies: [Rollups.Default],
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
+    const rollups = yield* Rollups
 
     const insert = SqlSchema.findOne({
       Request: Schema.Struct({
@@ -278,6 +281,8 @@ export class Prompts extends Effect.Service<Prompts>()("@sightline/sql/Prompts",
         yield* sql`
           UPDATE prompts SET text = ${text}, engines = ${chosen}, interval_seconds = ${seconds}, group_id = ${groupId}
           WHERE id = ${promptId}`
+        // The brand and competitor rollups are kept per group: the prompt's answers move with it.
+        if (groupId !== current.groupId) yield* rollups.rebuildFigures({ brandId: current.brandId })
         return true
       })))
       if (!updated) return yield* new DuplicateName({ entity: "prompt", name: text })

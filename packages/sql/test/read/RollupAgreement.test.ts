@@ -168,6 +168,14 @@ layer(Live, { timeout: 240_000 })("rollups agree with the raw rows", (it) => {
 
         // A rebuild from the raw rows gives the same rollups as the write path (every other round).
         if (round === 2) yield* Rollups.rebuild({ brandId: brand.id })
+        // Moving a prompt to another group, and deleting a group, move their answers' figures too.
+        if (round === 3) {
+          const [first, second] = groups
+          const [firstPrompt] = promptIds
+          if (first === undefined || second === undefined || firstPrompt === undefined) return yield* Effect.die("fixture")
+          yield* Prompts.edit(firstPrompt, { groupId: second.id })
+          yield* Groups.remove(first.id)
+        }
         expect(yield* Rollups.differences({ brandId: brand.id })).toEqual({
           brand: 0,
           prompt: 0,
