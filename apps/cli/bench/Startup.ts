@@ -31,10 +31,18 @@ interface Variant {
   readonly args: ReadonlyArray<string>
 }
 
+/**
+ * BENCH_BASELINE_BUNDLE: the `sightline.js` of an earlier build, to compare a change against in
+ * the same run (copy that build's apps/cli/dist to a folder beside it, e.g. apps/cli/dist-before,
+ * so its external packages resolve the same way).
+ */
+const baseline = process.env["BENCH_BASELINE_BUNDLE"]
+
 const cliVariants: ReadonlyArray<Variant> = [
-  { name: "sources through tsx (`pnpm cli`, before)", args: [...TSX, "apps/cli/src/main.ts"] },
+  { name: "sources through tsx (`pnpm cli`)", args: [...TSX, "apps/cli/src/main.ts"] },
   { name: "compiled modules (dist/main.js)", args: ["apps/cli/dist/main.js"] },
-  { name: "compiled bundle (the `sightline` bin, after)", args: ["apps/cli/dist/sightline.js"] }
+  ...(baseline === undefined || baseline === "" ? [] : [{ name: `compiled bundle, baseline (${baseline})`, args: [Path.resolve(baseline)] }]),
+  { name: "compiled bundle (the `sightline` bin)", args: ["apps/cli/dist/sightline.js"] }
 ]
 
 const serverVariants: ReadonlyArray<Variant> = [
@@ -119,24 +127,27 @@ const program = Effect.gen(function*() {
 
   const lines = [
     `CLI \`keys list --workspace 1\` and server start, ${RUNS} runs each (after one warm-up), ${Os.cpus().length} cores,`,
-    `load average ${Os.loadavg().map((l) => l.toFixed(1)).join(" ")} at the start.`,
+    `load average ${Os.loadavg().map((l) => l.toFixed(1)).join(" ")} at the start (1, 5, 15 min).`,
     "",
     "| What | Median | Range |",
     "|---|---|---|"
   ]
-  for (const variant of cliVariants) {
-    const args = [...variant.args, "keys", "list", "--workspace", "1"]
-    yield* timed(args, env)
-    const samples: Array<number> = []
-    for (let i = 0; i < RUNS; i++) samples.push(yield* timed(args, env))
-    lines.push(row(`CLI, ${variant.name}`, samples))
+  // The CLI variants take turns within each round, so a change in the machine's load between
+  // rounds weighs on all of them alike.
+  const cliArgs = cliVariants.map((variant) => [...variant.args, "keys", "list", "--workspace", "1"])
+  for (const args of cliArgs) yield* timed(args, env)
+  const cliSamples = cliVariants.map((): Array<number> => [])
+  for (let i = 0; i < RUNS; i++) {
+    for (const [index, args] of cliArgs.entries()) cliSamples[index]?.push(yield* timed(args, env))
   }
+  cliVariants.forEach((variant, index) => lines.push(row(`CLI, ${variant.name}`, cliSamples[index] ?? [])))
   for (const variant of serverVariants) {
     yield* serverStart(variant.args, env)
     const samples: Array<number> = []
     for (let i = 0; i < RUNS; i++) samples.push(yield* serverStart(variant.args, env))
     lines.push(row(`server start to /healthz 200, ${variant.name}`, samples))
   }
+  lines.push("", `Load average ${Os.loadavg().map((l) => l.toFixed(1)).join(" ")} at the end.`)
   yield* Console.log(lines.join("\n"))
 }).pipe(Effect.scoped)
 

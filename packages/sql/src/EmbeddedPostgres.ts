@@ -278,14 +278,25 @@ const connectPresence = async (port: number) => {
   return client
 }
 
-const othersPresent = async (port: number): Promise<boolean> => {
-  const client = maintenanceClient(port)
-  await client.connect()
+const OTHERS_PRESENT = "SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND pid <> pg_backend_pid()"
+
+/**
+ * Whether a Sightline process other than this one still uses the server. Asked on our own
+ * presence connection while it is still open, so leaving costs no new connection; only if that
+ * connection broke is a fresh one opened.
+ */
+const othersPresent = async (presence: pg.Client, port: number): Promise<boolean> => {
+  const ask = async (client: pg.Client) => ((await client.query(OTHERS_PRESENT, [PRESENCE])).rowCount ?? 0) > 0
   try {
-    const result = await client.query("SELECT 1 FROM pg_stat_activity WHERE application_name = $1", [PRESENCE])
-    return (result.rowCount ?? 0) > 0
-  } finally {
-    await client.end()
+    return await ask(presence)
+  } catch {
+    const client = maintenanceClient(port)
+    await client.connect()
+    try {
+      return await ask(client)
+    } finally {
+      await client.end()
+    }
   }
 }
 
@@ -329,11 +340,14 @@ export const acquire = (dataDir: string): Effect.Effect<EmbeddedServer, Embedded
   }
 
   const release = async (presence: pg.Client) => {
-    await presence.end().catch(() => undefined)
     await withInitLock(absolute, async () => {
       const running = runningServer(pgData)
-      if (running !== undefined && !(await othersPresent(running.port))) await stopServer(running.pid)
+      if (running === undefined) return
+      const others = await othersPresent(presence, running.port)
+      await presence.end()
+      if (!others) await stopServer(running.pid)
     }).catch(() => undefined) // a server that is already gone needs no stopping
+    await presence.end().catch(() => undefined)
   }
 
   return Effect.acquireRelease(
