@@ -32,7 +32,7 @@ interface Variant {
 }
 
 /**
- * BENCH_BASELINE_BUNDLE: the `sightline.js` of an earlier build, to compare a change against in
+ * BENCH_BASELINE_BUNDLE: the `sightline.js` of an earlier build (a path from the checkout root), to compare a change against in
  * the same run (copy that build's apps/cli/dist to a folder beside it, e.g. apps/cli/dist-before,
  * so its external packages resolve the same way).
  */
@@ -41,7 +41,7 @@ const baseline = process.env["BENCH_BASELINE_BUNDLE"]
 const cliVariants: ReadonlyArray<Variant> = [
   { name: "sources through tsx (`pnpm cli`)", args: [...TSX, "apps/cli/src/main.ts"] },
   { name: "compiled modules (dist/main.js)", args: ["apps/cli/dist/main.js"] },
-  ...(baseline === undefined || baseline === "" ? [] : [{ name: `compiled bundle, baseline (${baseline})`, args: [Path.resolve(baseline)] }]),
+  ...(baseline === undefined || baseline === "" ? [] : [{ name: `compiled bundle, baseline (${baseline})`, args: [Path.resolve(ROOT, baseline)] }]),
   { name: "compiled bundle (the `sightline` bin)", args: ["apps/cli/dist/sightline.js"] }
 ]
 
