@@ -20,7 +20,8 @@ import * as Os from "node:os"
 import * as Path from "node:path"
 import { fileURLToPath } from "node:url"
 
-const RUNS = 7
+/** Runs per variant after the warm-up (BENCH_RUNS, default 7); more runs steady the medians of a busy machine. */
+const RUNS = Math.max(1, Number(process.env["BENCH_RUNS"] ?? "7") || 7)
 const ROOT = Path.resolve(Path.dirname(fileURLToPath(import.meta.url)), "../../..")
 const TSX = ["--conditions=@sightline/source", "--import", "tsx"]
 
