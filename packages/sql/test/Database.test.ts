@@ -4,7 +4,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import { clientLayer } from "../src/Database.js"
-import { isCurrent, migrate } from "../src/Migrations.js"
+import { isCurrent, migrate, migrations } from "../src/Migrations.js"
 import { emptyDatabaseUrl, TestDatabase } from "../test-support/TestDatabase.js"
 
 layer(TestDatabase)("migrations", (it) => {
@@ -49,7 +49,7 @@ describe("concurrent migration", () => {
         expect(yield* isCurrent).toBe(false)
         const [first = [], second = []] = yield* Effect.all([migrate, migrate], { concurrency: 2 })
         const applied = [...first, ...second].map(([id]) => id)
-        expect(applied).toEqual([1, 2, 3, 4, 10])
+        expect(applied).toEqual((yield* migrations).map(([id]) => id))
         expect(first.length === 0 || second.length === 0).toBe(true)
         expect(yield* isCurrent).toBe(true)
       }))
