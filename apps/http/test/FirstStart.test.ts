@@ -1,4 +1,5 @@
 import { expect, it } from "@effect/vitest"
+import { WORKSPACE_NAME } from "@sightline/sql/DemoSeed"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import { type ChildProcess, spawn } from "node:child_process"
@@ -17,6 +18,7 @@ import { fileURLToPath } from "node:url"
 
 const ROOT = Path.resolve(Path.dirname(fileURLToPath(import.meta.url)), "../../..")
 const MAIN = Path.join(ROOT, "apps/http/src/main.ts")
+const CLI = Path.join(ROOT, "apps/cli/src/main.ts")
 
 class StartError extends Data.TaggedError("StartError")<{ readonly message: string }> {}
 
@@ -62,6 +64,21 @@ const start = (dataDir: string, port: number) =>
       if (up) return started
       yield* Effect.sleep("100 millis")
     }
+  })
+
+/** A CLI command from its sources on DATA_DIR: exit code and stdout. */
+const runCli = (dataDir: string, args: ReadonlyArray<string>) =>
+  Effect.async<{ readonly code: number | null; readonly stdout: string }>((resume) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir }
+    delete env["DATABASE_URL"]
+    const child = spawn(process.execPath, ["--conditions=@sightline/source", "--import", "tsx", CLI, ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "pipe", "ignore"]
+    })
+    let stdout = ""
+    child.stdout.on("data", (chunk) => (stdout += String(chunk)))
+    child.on("close", (code) => resume(Effect.succeed({ code, stdout })))
   })
 
 /** Ctrl-C: SIGINT, then the exit code once the process is gone. */
@@ -140,13 +157,19 @@ it.scopedLive("first start: database, migrations, demo seed with progress and a 
     expect(first.logs.at(-1)).toBe("Sightline stopped cleanly")
     expect(Fs.existsSync(postmasterPid(dataDir))).toBe(false)
 
-    // A later start on the same DATA_DIR.
+    // A later start on the same DATA_DIR; a CLI command meanwhile reuses its database and, on
+    // leaving, leaves it running for the server.
     const later = yield* Effect.scoped(Effect.gen(function*() {
       const server = yield* start(dataDir, port)
       const out = lines(server.output.stdout)
+      const cli = yield* runCli(dataDir, ["workspaces", "list", "--json"])
+      const healthz = yield* Effect.promise(() => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status, () => 0))
       yield* stop(server)
-      return { out, logs: logMessages(server.output.stderr) }
+      return { out, cli, healthz, logs: logMessages(server.output.stderr) }
     }))
+    expect(later.cli.code).toBe(0)
+    expect(JSON.parse(later.cli.stdout)).toMatchObject([{ id: 1, name: WORKSPACE_NAME }])
+    expect(later.healthz).toBe(200)
     expect(later.out).toEqual([
       `Sightline: API docs at http://127.0.0.1:${port}/docs`,
       "Sightline: an API key: pnpm cli keys create --workspace <id> --name <name> (pnpm cli workspaces list shows the ids)"
