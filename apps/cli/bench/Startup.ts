@@ -15,7 +15,6 @@ import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import * as Fs from "node:fs"
-import * as Net from "node:net"
 import * as Os from "node:os"
 import * as Path from "node:path"
 import { fileURLToPath } from "node:url"
@@ -51,15 +50,6 @@ const serverVariants: ReadonlyArray<Variant> = [
   { name: "compiled (`pnpm start` after its build)", args: ["apps/http/dist/main.js"] }
 ]
 
-const freePort = Effect.async<number>((resume) => {
-  const server = Net.createServer()
-  server.listen(0, "127.0.0.1", () => {
-    const address = server.address()
-    const port = typeof address === "object" && address !== null ? address.port : 0
-    server.close(() => resume(Effect.succeed(port)))
-  })
-})
-
 /** Runs one process to its end; fails on a non-zero exit. Returns the wall time in ms. */
 const timed = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv) =>
   Effect.async<number, BenchError>((resume) => {
@@ -76,7 +66,7 @@ const timed = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv) =>
 /** Starts a server and measures the time until /healthz answers 200; then stops it (SIGTERM). */
 const serverStart = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv) =>
   Effect.gen(function*() {
-    const port = yield* freePort
+    const port = yield* Effect.promise(EmbeddedPostgres.freePort)
     const started = performance.now()
     const child: ChildProcess = spawn(process.execPath, [...args], {
       cwd: ROOT,

@@ -1,10 +1,10 @@
 import { expect, it } from "@effect/vitest"
 import { WORKSPACE_NAME } from "@sightline/sql/DemoSeed"
+import { freePort } from "@sightline/sql/EmbeddedPostgres"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import { type ChildProcess, spawn } from "node:child_process"
 import * as Fs from "node:fs"
-import * as Net from "node:net"
 import * as Os from "node:os"
 import * as Path from "node:path"
 import { fileURLToPath } from "node:url"
@@ -21,15 +21,6 @@ const MAIN = Path.join(ROOT, "apps/http/src/main.ts")
 const CLI = Path.join(ROOT, "apps/cli/src/main.ts")
 
 class StartError extends Data.TaggedError("StartError")<{ readonly message: string }> {}
-
-const freePort = Effect.async<number>((resume) => {
-  const server = Net.createServer()
-  server.listen(0, "127.0.0.1", () => {
-    const address = server.address()
-    const port = typeof address === "object" && address !== null ? address.port : 0
-    server.close(() => resume(Effect.succeed(port)))
-  })
-})
 
 interface Started {
   readonly child: ChildProcess
@@ -120,7 +111,7 @@ it.scopedLive("first start: database, migrations, demo seed with progress and a 
           Fs.rmSync(dir, { recursive: true, force: true })
         })
     )
-    const port = yield* freePort
+    const port = yield* Effect.promise(freePort)
 
     // First start, on a DATA_DIR with nothing in it.
     const first = yield* Effect.scoped(Effect.gen(function*() {

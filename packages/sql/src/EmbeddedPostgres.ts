@@ -51,7 +51,8 @@ const runningServer = (pgData: string): { readonly pid: number; readonly port: n
   return undefined
 }
 
-const freePort = (): Promise<number> =>
+/** A TCP port of 127.0.0.1 that nothing listens on right now (for a server about to start). */
+export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const server = Net.createServer()
     server.unref()
