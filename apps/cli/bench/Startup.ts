@@ -15,12 +15,12 @@ import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import * as Fs from "node:fs"
-import * as Net from "node:net"
 import * as Os from "node:os"
 import * as Path from "node:path"
 import { fileURLToPath } from "node:url"
 
-const RUNS = 7
+/** Runs per variant after the warm-up (BENCH_RUNS, default 7); more runs steady the medians of a busy machine. */
+const RUNS = Math.max(1, Number(process.env["BENCH_RUNS"] ?? "7") || 7)
 const ROOT = Path.resolve(Path.dirname(fileURLToPath(import.meta.url)), "../../..")
 const TSX = ["--conditions=@sightline/source", "--import", "tsx"]
 
@@ -31,25 +31,24 @@ interface Variant {
   readonly args: ReadonlyArray<string>
 }
 
+/**
+ * BENCH_BASELINE_BUNDLE: the `sightline.js` of an earlier build (a path from the checkout root), to compare a change against in
+ * the same run (copy that build's apps/cli/dist to a folder beside it, e.g. apps/cli/dist-before,
+ * so its external packages resolve the same way).
+ */
+const baseline = process.env["BENCH_BASELINE_BUNDLE"]
+
 const cliVariants: ReadonlyArray<Variant> = [
-  { name: "sources through tsx (`pnpm cli`, before)", args: [...TSX, "apps/cli/src/main.ts"] },
+  { name: "sources through tsx (`pnpm cli`)", args: [...TSX, "apps/cli/src/main.ts"] },
   { name: "compiled modules (dist/main.js)", args: ["apps/cli/dist/main.js"] },
-  { name: "compiled bundle (the `sightline` bin, after)", args: ["apps/cli/dist/sightline.js"] }
+  ...(baseline === undefined || baseline === "" ? [] : [{ name: `compiled bundle, baseline (${baseline})`, args: [Path.resolve(ROOT, baseline)] }]),
+  { name: "compiled bundle (the `sightline` bin)", args: ["apps/cli/dist/sightline.js"] }
 ]
 
 const serverVariants: ReadonlyArray<Variant> = [
   { name: "sources through tsx (former `pnpm start`)", args: [...TSX, "apps/http/src/main.ts"] },
   { name: "compiled (`pnpm start` after its build)", args: ["apps/http/dist/main.js"] }
 ]
-
-const freePort = Effect.async<number>((resume) => {
-  const server = Net.createServer()
-  server.listen(0, "127.0.0.1", () => {
-    const address = server.address()
-    const port = typeof address === "object" && address !== null ? address.port : 0
-    server.close(() => resume(Effect.succeed(port)))
-  })
-})
 
 /** Runs one process to its end; fails on a non-zero exit. Returns the wall time in ms. */
 const timed = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv) =>
@@ -67,7 +66,7 @@ const timed = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv) =>
 /** Starts a server and measures the time until /healthz answers 200; then stops it (SIGTERM). */
 const serverStart = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv) =>
   Effect.gen(function*() {
-    const port = yield* freePort
+    const port = yield* Effect.promise(EmbeddedPostgres.freePort)
     const started = performance.now()
     const child: ChildProcess = spawn(process.execPath, [...args], {
       cwd: ROOT,
@@ -119,24 +118,27 @@ const program = Effect.gen(function*() {
 
   const lines = [
     `CLI \`keys list --workspace 1\` and server start, ${RUNS} runs each (after one warm-up), ${Os.cpus().length} cores,`,
-    `load average ${Os.loadavg().map((l) => l.toFixed(1)).join(" ")} at the start.`,
+    `load average ${Os.loadavg().map((l) => l.toFixed(1)).join(" ")} at the start (1, 5, 15 min).`,
     "",
     "| What | Median | Range |",
     "|---|---|---|"
   ]
-  for (const variant of cliVariants) {
-    const args = [...variant.args, "keys", "list", "--workspace", "1"]
-    yield* timed(args, env)
-    const samples: Array<number> = []
-    for (let i = 0; i < RUNS; i++) samples.push(yield* timed(args, env))
-    lines.push(row(`CLI, ${variant.name}`, samples))
+  // The CLI variants take turns within each round, so a change in the machine's load between
+  // rounds weighs on all of them alike.
+  const cliArgs = cliVariants.map((variant) => [...variant.args, "keys", "list", "--workspace", "1"])
+  for (const args of cliArgs) yield* timed(args, env)
+  const cliSamples = cliVariants.map((): Array<number> => [])
+  for (let i = 0; i < RUNS; i++) {
+    for (const [index, args] of cliArgs.entries()) cliSamples[index]?.push(yield* timed(args, env))
   }
+  cliVariants.forEach((variant, index) => lines.push(row(`CLI, ${variant.name}`, cliSamples[index] ?? [])))
   for (const variant of serverVariants) {
     yield* serverStart(variant.args, env)
     const samples: Array<number> = []
     for (let i = 0; i < RUNS; i++) samples.push(yield* serverStart(variant.args, env))
     lines.push(row(`server start to /healthz 200, ${variant.name}`, samples))
   }
+  lines.push("", `Load average ${Os.loadavg().map((l) => l.toFixed(1)).join(" ")} at the end.`)
   yield* Console.log(lines.join("\n"))
 }).pipe(Effect.scoped)
 

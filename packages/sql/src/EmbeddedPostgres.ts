@@ -51,7 +51,8 @@ const runningServer = (pgData: string): { readonly pid: number; readonly port: n
   return undefined
 }
 
-const freePort = (): Promise<number> =>
+/** A TCP port of 127.0.0.1 that nothing listens on right now (for a server about to start). */
+export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const server = Net.createServer()
     server.unref()
@@ -278,14 +279,25 @@ const connectPresence = async (port: number) => {
   return client
 }
 
-const othersPresent = async (port: number): Promise<boolean> => {
-  const client = maintenanceClient(port)
-  await client.connect()
+const OTHERS_PRESENT = "SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND pid <> pg_backend_pid()"
+
+/**
+ * Whether a Sightline process other than this one still uses the server. Asked on our own
+ * presence connection while it is still open, so leaving costs no new connection; only if that
+ * connection broke is a fresh one opened.
+ */
+const othersPresent = async (presence: pg.Client, port: number): Promise<boolean> => {
+  const ask = async (client: pg.Client) => ((await client.query(OTHERS_PRESENT, [PRESENCE])).rowCount ?? 0) > 0
   try {
-    const result = await client.query("SELECT 1 FROM pg_stat_activity WHERE application_name = $1", [PRESENCE])
-    return (result.rowCount ?? 0) > 0
-  } finally {
-    await client.end()
+    return await ask(presence)
+  } catch {
+    const client = maintenanceClient(port)
+    await client.connect()
+    try {
+      return await ask(client)
+    } finally {
+      await client.end()
+    }
   }
 }
 
@@ -329,10 +341,15 @@ const keepPresence = (reconnect: () => Promise<pg.Client>, first: pg.Client) => 
     }
   }
   watch(first)
+  let closed: Promise<void> | undefined
   return {
-    close: async () => {
+    /** The connection as it is now (it is replaced after a reconnect). */
+    client: () => current,
+    /** Ends the connection for good; idempotent. */
+    close: (): Promise<void> => {
       closing = true
-      await current.end().catch(() => undefined)
+      closed ??= current.end().catch(() => undefined)
+      return closed
     }
   }
 }
@@ -390,12 +407,16 @@ export const acquire = (dataDir: string): Effect.Effect<EmbeddedServer, Embedded
     return { port: joined.port, started: joined.started, presence: keepPresence(rejoin, joined.presence) }
   }
 
-  const release = async (presence: { readonly close: () => Promise<void> }) => {
-    await presence.close()
+  const release = async (presence: ReturnType<typeof keepPresence>) => {
     await withInitLock(absolute, async () => {
       const running = runningServer(pgData)
-      if (running !== undefined && !(await othersPresent(running.port))) await stopServer(running.pid)
+      if (running === undefined) return
+      // Asked over our own presence connection (it excludes itself), before it is closed.
+      const others = await othersPresent(presence.client(), running.port)
+      await presence.close()
+      if (!others) await stopServer(running.pid)
     }).catch(() => undefined) // a server that is already gone needs no stopping
+    await presence.close()
   }
 
   return Effect.acquireRelease(

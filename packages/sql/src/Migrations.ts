@@ -41,12 +41,27 @@ const runMigrations = Migrator.make({})
 // Any constant works; it only has to be the same in every Sightline process.
 const MIGRATION_LOCK = 7_263_415_001
 
+/** The Migrator's table (its default name) and the id of our newest migration. */
+const MIGRATIONS_TABLE = "effect_sql_migrations"
+const LATEST = Math.max(...names.map((name) => Number(name.slice(0, name.indexOf("_")))))
+
+/**
+ * Whether the newest migration is applied: one query on a connection the caller needs anyway,
+ * so a process on a current schema (every start but the first after an upgrade) takes no lock and
+ * no second connection. No table yet (a new database) reads as not current.
+ */
+export const isCurrent = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{ readonly latest: number | null }>`SELECT max(migration_id) AS latest FROM ${sql(MIGRATIONS_TABLE)}`
+  return (rows[0]?.latest ?? 0) >= LATEST
+}).pipe(Effect.catchTag("SqlError", () => Effect.succeed(false)))
+
 /**
  * Runs pending migrations, idempotently. The Migrator itself skips (rather than waits) when another
  * process holds its table lock, which would let a second process start on a half-migrated schema:
  * a session advisory lock makes concurrent starters wait for each other instead.
  */
-export const migrate = Effect.gen(function*() {
+const migrateLocked = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   return yield* Effect.scoped(Effect.gen(function*() {
     const connection = yield* sql.reserve
@@ -54,6 +69,13 @@ export const migrate = Effect.gen(function*() {
       connection.executeUnprepared(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`, [], undefined),
       () => Effect.orDie(connection.executeUnprepared(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`, [], undefined))
     )
-    return yield* runMigrations({ loader: migrations })
+    return yield* runMigrations({ loader: migrations, table: MIGRATIONS_TABLE })
   }))
-}).pipe(Effect.withSpan("Database.migrate"))
+})
+
+const none: ReadonlyArray<readonly [id: number, name: string]> = []
+
+/** Brings the schema up to date; returns the migrations it applied (none when it was current). */
+export const migrate = Effect.if(isCurrent, { onTrue: () => Effect.succeed(none), onFalse: () => migrateLocked }).pipe(
+  Effect.withSpan("Database.migrate")
+)

@@ -19,22 +19,23 @@ const withAdmin = <A>(f: (client: pg.Client) => Promise<A>) =>
     }
   })
 
-/**
- * A fresh, migrated database of its own for one test file (or one `layer(...)` suite), cloned from
- * the run's template and dropped when the layer is released. Provides the same SqlClient/PgClient
- * the apps use.
- */
-/** The URL of a fresh, migrated database, dropped when the scope closes (also for child processes). */
-export const freshDatabaseUrl = Effect.gen(function*() {
+/** The URL of a new database, dropped when the scope closes: a clone of `template`, or empty. */
+const databaseUrl = (template: "sightline_template" | "template0") => Effect.gen(function*() {
   const name = `sightline_test_${process.pid}_${Date.now()}_${counter++}`
   yield* Effect.acquireRelease(
-    withAdmin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE sightline_template`)),
+    withAdmin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`)),
     () => withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
   )
   const url = new URL(inject("adminDatabaseUrl"))
   url.pathname = `/${name}`
   return url.toString()
 })
+
+/** The URL of a fresh, migrated database, dropped when the scope closes (also for child processes). */
+export const freshDatabaseUrl = databaseUrl("sightline_template")
+
+/** The URL of a new database without any schema (what a first start finds), dropped with the scope. */
+export const emptyDatabaseUrl = databaseUrl("template0")
 
 /**
  * A fresh, migrated database of its own for one test file (or one `layer(...)` suite), cloned from

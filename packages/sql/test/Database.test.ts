@@ -1,8 +1,11 @@
 import { describe, expect, layer } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
-import { migrate } from "../src/Migrations.js"
-import { TestDatabase } from "../test-support/TestDatabase.js"
+import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
+import { clientLayer } from "../src/Database.js"
+import { isCurrent, migrate, migrations } from "../src/Migrations.js"
+import { emptyDatabaseUrl, TestDatabase } from "../test-support/TestDatabase.js"
 
 layer(TestDatabase)("migrations", (it) => {
   it.effect("are applied once and re-running them changes nothing", () =>
@@ -35,12 +38,32 @@ layer(TestDatabase)("migrations", (it) => {
     }))
 })
 
+const EmptyDatabase = Layer.unwrapScoped(
+  Effect.map(emptyDatabaseUrl, (url) => clientLayer(Redacted.make(url), { maxConnections: 5 }))
+)
+
 describe("concurrent migration", () => {
-  layer(TestDatabase)("two migrators at once", (it) => {
-    it.effect("serialise on the advisory lock without errors", () =>
+  layer(EmptyDatabase)("two migrators at once on a new database", (it) => {
+    it.effect("serialise on the advisory lock: one applies every migration, the other none", () =>
       Effect.gen(function*() {
-        const results = yield* Effect.all([migrate, migrate], { concurrency: 2 })
-        expect(results).toEqual([[], []])
+        expect(yield* isCurrent).toBe(false)
+        const [first = [], second = []] = yield* Effect.all([migrate, migrate], { concurrency: 2 })
+        const applied = [...first, ...second].map(([id]) => id)
+        expect(applied).toEqual((yield* migrations).map(([id]) => id))
+        expect(first.length === 0 || second.length === 0).toBe(true)
+        expect(yield* isCurrent).toBe(true)
       }))
   })
+})
+
+layer(TestDatabase)("the schema check", (it) => {
+  it.effect("sees a database without the newest migration as not current, and one without any as not current", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      expect(yield* isCurrent).toBe(true)
+      yield* sql`DELETE FROM effect_sql_migrations WHERE migration_id = (SELECT max(migration_id) FROM effect_sql_migrations)`
+      expect(yield* isCurrent).toBe(false)
+      yield* sql`DROP TABLE effect_sql_migrations`
+      expect(yield* isCurrent).toBe(false)
+    }))
 })
