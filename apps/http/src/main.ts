@@ -7,8 +7,11 @@ import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import * as Cluster from "./Cluster.js"
 import * as HttpConfig from "./Config.js"
-import { AppLive } from "./Server.js"
+import * as RateLimit from "./RateLimit.js"
+import { AppConfigured } from "./Server.js"
 import * as Transport from "./Transport.js"
 
 /** On an empty database (and unless DEMO=false): seed the demo and print its key once. */
@@ -35,12 +38,36 @@ const DemoLive = Layer.effectDiscard(
 
 const ServerLive = HttpServer.withLogAddress(Transport.layer())
 
-const MainLive = AppLive.pipe(
+/** One server process: the whole app on PORT. */
+const ServeLive = AppConfigured.pipe(
   Layer.provide(ServerLive),
   Layer.provide(DemoLive),
   Layer.provide(Database.layer),
-  Layer.provide(HttpConfig.layer),
-  Layer.provide(Logging.layer())
+  Layer.provide(HttpConfig.layer)
 )
+
+/**
+ * The primary of WEB_CONCURRENCY > 1: it alone finds (or starts) the database and holds the
+ * embedded server's presence connection, migrates and seeds the demo, then forks the server
+ * processes with that DATABASE_URL, so they start on a ready schema and never race over the
+ * embedded server. It stops the server processes (each drains) before the database.
+ */
+const primaryLive = (processes: number) =>
+  Layer.unwrapScoped(
+    Effect.gen(function*() {
+      yield* RateLimit.storeConfig // refuse RATE_LIMIT_STORE=memory before forking anything
+      const url = yield* Database.connectionUrl
+      return Cluster.layer(processes, { DATABASE_URL: Redacted.value(url), DEMO: "false" }).pipe(
+        Layer.provide(DemoLive),
+        Layer.provide(Database.layerAt(url, { maxConnections: 2 })),
+        Layer.provide(HttpConfig.layer)
+      )
+    })
+  )
+
+const MainLive = Layer.unwrapEffect(
+  Effect.map(RateLimit.webConcurrency, (processes) =>
+    processes === 1 || Cluster.isServerProcess ? ServeLive : primaryLive(processes))
+).pipe(Layer.provide(Logging.layer()))
 
 Main.runMain(Layer.launch(MainLive))

@@ -5,13 +5,15 @@ import core from "./migrations/0001_core.js"
 import referenceData from "./migrations/0002_reference_data.js"
 import workerRuns from "./migrations/0003_worker_runs.js"
 import promptRunRetry from "./migrations/0004_prompt_run_retry.js"
+import rateLimitBuckets from "./migrations/0012_rate_limit_buckets.js"
 
 /** Every migration, in order. Add new ones here as `NNNN_name`. */
 export const migrations = Migrator.fromRecord({
   "0001_core": core,
   "0002_reference_data": referenceData,
   "0003_worker_runs": workerRuns,
-  "0004_prompt_run_retry": promptRunRetry
+  "0004_prompt_run_retry": promptRunRetry,
+  "0012_rate_limit_buckets": rateLimitBuckets
 })
 
 // The generic migrator: PgMigrator.run would also need FileSystem, Path and a shell to dump schemas.
