@@ -70,4 +70,5 @@ const MainLive = Layer.unwrapEffect(
     processes === 1 || Cluster.isServerProcess ? ServeLive : primaryLive(processes))
 ).pipe(Layer.provide(Logging.layer()))
 
-Main.runMain(Layer.launch(MainLive))
+// Sightline configures no tracer: every span would be made and dropped, on every request.
+Main.runMain(Layer.launch(MainLive).pipe(Effect.withTracerEnabled(false)))

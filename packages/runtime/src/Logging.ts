@@ -7,6 +7,33 @@ import * as Logger from "effect/Logger"
 import * as LogLevel from "effect/LogLevel"
 
 /**
+ * Lines queued and written to stderr once per turn of the event loop, and at exit. Node writes to
+ * a pipe or a file synchronously, so a write per line would block the request path once per
+ * request; a batch costs one write however many requests a turn answered.
+ */
+const makeBatchedStderr = () => {
+  let pending: Array<string> = []
+  let scheduled = false
+  const flush = () => {
+    scheduled = false
+    if (pending.length === 0) return
+    const chunk = pending.join("")
+    pending = []
+    process.stderr.write(chunk)
+  }
+  process.once("exit", flush)
+  return (line: string) => {
+    pending.push(line)
+    if (!scheduled) {
+      scheduled = true
+      setImmediate(flush)
+    }
+  }
+}
+
+const writeLine = makeBatchedStderr()
+
+/**
  * One JSON object per line on stderr: time, level, message, then the log annotations (request_id,
  * key_id, prompt_id, ...) as top-level fields. stdout stays for data (the CLI's --json) and for
  * what a person must read (the demo key).
@@ -19,7 +46,7 @@ export const jsonLogger = Logger.make(({ annotations, cause, date, logLevel, mes
   }
   for (const [key, value] of HashMap.toEntries(annotations)) line[key] = value
   if (cause._tag !== "Empty") line["cause"] = Inspectable.toStringUnknown(cause)
-  process.stderr.write(`${JSON.stringify(line)}\n`)
+  writeLine(`${JSON.stringify(line)}\n`)
 })
 
 /** The JSON logger, from LOG_LEVEL up (`defaultLevel` when unset). */

@@ -24,7 +24,7 @@ const responsesInScope = (sql: SqlClient.SqlClient, query: CitedSourceQuery) =>
 
 const aiModels = "array_agg(DISTINCT rc.engine ORDER BY rc.engine)"
 
-export const listDomains = Effect.fn("CitedSources.domains")(function*(query: CitedSourceQuery) {
+export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) {
   const sql = yield* SqlClient.SqlClient
   const where = sql`rc.brand_id = ${query.brandId} AND ${inScope(sql, "rc", query.filters)}
     AND ${contains(sql, "d.domain", query.search)}`
@@ -90,7 +90,7 @@ const countUrls = (sql: SqlClient.SqlClient, where: Statement.Fragment) =>
     FROM response_citations rc JOIN urls u ON u.id = rc.url_id WHERE ${where}`
 
 /** Cited URLs across all domains. */
-export const listUrls = Effect.fn("CitedSources.urls")(function*(query: CitedSourceQuery) {
+export const listUrls = Effect.fnUntraced(function*(query: CitedSourceQuery) {
   const sql = yield* SqlClient.SqlClient
   const where = sql`rc.brand_id = ${query.brandId} AND ${inScope(sql, "rc", query.filters)}
     AND ${contains(sql, "u.url", query.search)}`
@@ -99,7 +99,7 @@ export const listUrls = Effect.fn("CitedSources.urls")(function*(query: CitedSou
 })
 
 /** Cited URLs of one domain. */
-export const listDomainUrls = Effect.fn("CitedSources.domainUrls")(function*(
+export const listDomainUrls = Effect.fnUntraced(function*(
   domainId: number,
   query: CitedSourceQuery
 ) {
@@ -111,7 +111,7 @@ export const listDomainUrls = Effect.fn("CitedSources.domainUrls")(function*(
 })
 
 /** Prompts of the brand whose answers in scope cite the domain. */
-export const listRelatedPrompts = Effect.fn("CitedSources.relatedPrompts")(function*(
+export const listRelatedPrompts = Effect.fnUntraced(function*(
   domainId: number,
   query: CitedSourceQuery
 ) {

@@ -14,7 +14,7 @@ export interface DashboardQuery {
  * scope, the ranking of the own brand and every competitor (visibility desc, mentions desc, name),
  * and the top / lowest 5 prompts by visibility among prompts with at least one response in scope.
  */
-export const getDashboard = Effect.fn("Dashboard.get")(function*(query: DashboardQuery) {
+export const getDashboard = Effect.fnUntraced(function*(query: DashboardQuery) {
   const sql = yield* SqlClient.SqlClient
   const groupId = query.groupId ?? null
   const rows = yield* sql`

@@ -9,7 +9,7 @@ import { decimal, decodeRows, inScope, iso, type PageRequest, paged, percent, ty
  * responses in scope (DECISIONS.md, Metrics); the pure definitions live in domain/Metrics.ts.
  */
 
-export const listPrompts = Effect.fn("Prompts.list")(function*(
+export const listPrompts = Effect.fnUntraced(function*(
   brandId: number,
   groupId: number | undefined,
   filters: ResponseFilters,
@@ -45,7 +45,7 @@ export const listPrompts = Effect.fn("Prompts.list")(function*(
   )
 })
 
-export const getPrompt = Effect.fn("Prompts.get")(function*(promptId: number, filters: ResponseFilters) {
+export const getPrompt = Effect.fnUntraced(function*(promptId: number, filters: ResponseFilters) {
   const sql = yield* SqlClient.SqlClient
   const rows = yield* sql`
     WITH scoped AS (
@@ -94,7 +94,7 @@ export const getPrompt = Effect.fn("Prompts.get")(function*(promptId: number, fi
   return Option.fromNullable(rows[0])
 })
 
-export const listResponses = Effect.fn("Prompts.responses")(function*(
+export const listResponses = Effect.fnUntraced(function*(
   promptId: number,
   filters: ResponseFilters,
   page: PageRequest
@@ -130,7 +130,7 @@ export const listResponses = Effect.fn("Prompts.responses")(function*(
   )
 })
 
-export const listCitations = Effect.fn("Prompts.citations")(function*(
+export const listCitations = Effect.fnUntraced(function*(
   promptId: number,
   filters: ResponseFilters,
   page: PageRequest
@@ -162,7 +162,7 @@ export const listCitations = Effect.fn("Prompts.citations")(function*(
   )
 })
 
-export const listSearchQueries = Effect.fn("Prompts.searchQueries")(function*(
+export const listSearchQueries = Effect.fnUntraced(function*(
   promptId: number,
   filters: ResponseFilters,
   page: PageRequest
