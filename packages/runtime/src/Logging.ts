@@ -22,16 +22,21 @@ const makeBatchedStderr = () => {
     process.stderr.write(chunk)
   }
   process.once("exit", flush)
-  return (line: string) => {
+  const write = (line: string) => {
     pending.push(line)
     if (!scheduled) {
       scheduled = true
       setImmediate(flush)
     }
   }
+  return { write, flush }
 }
 
-const writeLine = makeBatchedStderr()
+const stderrLines = makeBatchedStderr()
+const writeLine = stderrLines.write
+
+/** Writes the queued log lines now (the logger layer does it when it is released). */
+export const flush = Effect.sync(stderrLines.flush)
 
 /**
  * One JSON object per line on stderr: time, level, message, then the log annotations (request_id,
@@ -54,7 +59,13 @@ export const layer = (defaultLevel: LogLevel.LogLevel = LogLevel.Info) =>
   Layer.unwrapEffect(
     Config.logLevel("LOG_LEVEL").pipe(
       Config.withDefault(defaultLevel),
-      Effect.map((level) => Layer.merge(Logger.replace(Logger.defaultLogger, jsonLogger), Logger.minimumLogLevel(level))),
+      Effect.map((level) =>
+        Layer.mergeAll(
+          Logger.replace(Logger.defaultLogger, jsonLogger),
+          Logger.minimumLogLevel(level),
+          Layer.scopedDiscard(Effect.addFinalizer(() => flush))
+        )
+      ),
       Effect.orDie
     )
   )
