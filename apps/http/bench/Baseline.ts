@@ -41,15 +41,21 @@ interface Server {
   stdout: string
 }
 
-const launch = (name: string, entry: string, env: Record<string, string>, port: number): Server => {
+/**
+ * A server process; its log (stderr) goes to `logFile`. Not to a pipe read by this process: Node
+ * writes to a pipe synchronously, so a log pipe not drained while this process is busy generating
+ * load would block the server, and the bench would measure its own load generator.
+ */
+const launch = (name: string, entry: string, env: Record<string, string>, port: number, logFile: string): Server => {
+  const log = Fs.openSync(logFile, "a")
   const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), ...env },
-    stdio: ["ignore", "pipe", "pipe"]
+    stdio: ["ignore", "pipe", log]
   })
+  Fs.closeSync(log)
   const server: Server = { name, port, child, stdout: "" }
   child.stdout?.on("data", (chunk) => (server.stdout += String(chunk)))
-  child.stderr?.resume() // the request log is written (as in production) and dropped here
   return server
 }
 
@@ -156,6 +162,8 @@ const stop = async (server: Server) => {
 
 const main = async () => {
   const dataDir = Fs.mkdtempSync(Path.join(Os.tmpdir(), "sightline-baseline-"))
+  const logDir = Fs.mkdtempSync(Path.join(Os.tmpdir(), "sightline-baseline-logs-"))
+  const logs = (name: string) => Path.join(logDir, `${name}.log`)
   const servers: Array<Server> = []
   try {
     const loadBefore = Os.loadavg()
@@ -163,7 +171,7 @@ const main = async () => {
       DATA_DIR: dataDir,
       WEB_CONCURRENCY: "1",
       RATE_LIMIT_STORE: "memory"
-    }, await freePort())
+    }, await freePort(), logs("sightline"))
     servers.push(single)
     await until("the demo key", async () => /sl_[A-Za-z0-9]+/.test(single.stdout))
     const key = /Demo API key[^:]*: (sl_[A-Za-z0-9]+)/.exec(single.stdout)?.[1] ?? ""
@@ -175,13 +183,13 @@ const main = async () => {
     await admin.query("UPDATE api_keys SET rate_limit_per_minute = 100000000")
     await admin.end()
 
-    const bare = launch("bare", "apps/http/bench/BareServer.ts", { DATABASE_URL: databaseUrl }, await freePort())
+    const bare = launch("bare", "apps/http/bench/BareServer.ts", { DATABASE_URL: databaseUrl }, await freePort(), logs("bare"))
     const cluster = launch("sightline WEB_CONCURRENCY=2", "apps/http/src/main.ts", {
       DATABASE_URL: databaseUrl,
       WEB_CONCURRENCY: "2",
       RATE_LIMIT_STORE: "postgres",
       DEMO: "false"
-    }, await freePort())
+    }, await freePort(), logs("cluster"))
     servers.push(bare, cluster)
     for (const server of servers) {
       await until(server.name, async () => (await get(server.port, key)).status === 200)
@@ -222,6 +230,7 @@ const main = async () => {
     // Sightline servers over DATABASE_URL first; the one owning the embedded server last.
     for (const server of [...servers].reverse()) await stop(server)
     Fs.rmSync(dataDir, { recursive: true, force: true })
+    Fs.rmSync(logDir, { recursive: true, force: true })
   }
 }
 

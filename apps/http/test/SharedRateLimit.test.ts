@@ -8,6 +8,7 @@ import * as Exit from "effect/Exit"
 import * as Scope from "effect/Scope"
 import { spawn, spawnSync } from "node:child_process"
 import * as Fs from "node:fs"
+import * as Net from "node:net"
 import { afterAll, afterEach, describe, expect, it } from "vitest"
 import { freshDatabaseUrl } from "../../../packages/sql/test-support/TestDatabase.js"
 import { type App, createKey, freePort, ready, sleep, start, status, stop, waitFor } from "./support/Processes.js"
@@ -81,6 +82,22 @@ describe("WEB_CONCURRENCY", () => {
     expect(exit.code).not.toBe(0)
     expect(app.output()).toContain("RATE_LIMIT_STORE=memory")
     expect(app.output()).toContain("WEB_CONCURRENCY=2")
+  }, 60_000)
+
+  it("a port already in use: the primary stops with an error instead of restarting server processes forever", async () => {
+    const { url } = await database()
+    const taken = Net.createServer()
+    const port = await freePort()
+    await new Promise<void>((resolve) => taken.listen(port, resolve))
+    try {
+      const app = start("api", API, { DATABASE_URL: url, PORT: String(port), WEB_CONCURRENCY: "2" })
+      apps.push(app)
+      const exit = await app.exit
+      expect(exit.code).not.toBe(0)
+      expect(app.output()).toContain("before it listened")
+    } finally {
+      taken.close()
+    }
   }, 60_000)
 
   it("2 processes on one port (postgres store by default): the limit holds in total; SIGTERM drains and stops them all", async () => {
