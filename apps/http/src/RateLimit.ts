@@ -8,6 +8,7 @@ import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
+import * as Schema from "effect/Schema"
 import { Redis } from "ioredis"
 import * as Os from "node:os"
 
@@ -172,22 +173,40 @@ return 0
 
 const REDIS_PREFIX = "sightline:ratelimit:"
 
+/** RATE_LIMIT_STORE=redis could not start: REDIS_URL unreachable or refusing the scripts. */
+export class RateLimitStoreError extends Schema.TaggedError<RateLimitStoreError>()("RateLimitStoreError", {
+  message: Schema.String
+}) {}
+
 /** Buckets in Redis (ioredis), one Lua script call per request. */
 export const makeRedis = (url: string) =>
   Effect.gen(function*() {
+    const unreachable = (cause: unknown) =>
+      new RateLimitStoreError({ message: `RATE_LIMIT_STORE=redis: cannot use REDIS_URL (${String(cause)})` })
     const redis = yield* Effect.acquireRelease(
-      Effect.tryPromise(async () => {
-        const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false })
-        await client.connect()
-        return client
+      Effect.tryPromise({
+        try: async () => {
+          const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+          await client.connect()
+          return client
+        },
+        catch: unreachable
       }),
       (client) => Effect.promise(() => client.quit().catch(() => client.disconnect()))
-    ).pipe(Effect.mapError((cause) => new Error(`RATE_LIMIT_STORE=redis: cannot connect to REDIS_URL (${String(cause.error)})`)))
-    const consumeSha = yield* Effect.promise(() => redis.script("LOAD", CONSUME_LUA))
-    const refundSha = yield* Effect.promise(() => redis.script("LOAD", REFUND_LUA))
+    )
+    const load = (script: string) => Effect.tryPromise({ try: () => redis.script("LOAD", script), catch: unreachable })
+    const consumeSha = String(yield* load(CONSUME_LUA))
+    const refundSha = String(yield* load(REFUND_LUA))
+    // A Redis restart empties its script cache: EVALSHA then answers NOSCRIPT and EVAL reloads it.
+    const run = (sha: string, script: string, bucket: string, limit: number) =>
+      Effect.tryPromise(() =>
+        redis.evalsha(sha, 1, REDIS_PREFIX + bucket, limit).catch((error: unknown) =>
+          String(error).includes("NOSCRIPT") ? redis.eval(script, 1, REDIS_PREFIX + bucket, limit) : Promise.reject(error)
+        )
+      )
     return RateLimiter.of({
       consume: (name, limit) =>
-        Effect.tryPromise(() => redis.evalsha(String(consumeSha), 1, REDIS_PREFIX + name, limit)).pipe(
+        run(consumeSha, CONSUME_LUA, name, limit).pipe(
           Effect.map((reply) => {
             const [tokens, allowed] = Array.isArray(reply) ? reply : []
             return decide(Number(tokens), allowed === 1, limit)
@@ -195,7 +214,7 @@ export const makeRedis = (url: string) =>
           Effect.catchAllCause(failOpen(limit))
         ),
       refund: (name, limit) =>
-        Effect.tryPromise(() => redis.evalsha(String(refundSha), 1, REDIS_PREFIX + name, limit)).pipe(
+        run(refundSha, REFUND_LUA, name, limit).pipe(
           Effect.asVoid,
           Effect.catchAllCause((cause) => Effect.logWarning("could not refund a rate limit token", cause))
         )

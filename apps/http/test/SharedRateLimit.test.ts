@@ -142,6 +142,13 @@ describe.skipIf(!redisServer)("RATE_LIMIT_STORE=redis", () => {
       const env = { DATABASE_URL: url, WEB_CONCURRENCY: "1", RATE_LIMIT_STORE: "redis", REDIS_URL: `redis://127.0.0.1:${port}` }
       const bases = await Promise.all([serve(env), serve(env)])
       await hitOneKey(bases, key)
+      // After a Redis restart its script cache is empty: the limit must still hold (a store that
+      // failed open would answer 200 here).
+      const { Redis } = await import("ioredis")
+      const admin = new Redis(port, "127.0.0.1")
+      await admin.script("FLUSH")
+      admin.disconnect()
+      expect(await status(`${bases[0]}/v1/brands/`, { "api-key": key })).toBe(429)
     } finally {
       redis.kill("SIGTERM")
       await sleep(100)
