@@ -49,13 +49,20 @@ const docsPage: HttpApiScalar.ScalarConfig & {
 
 /**
  * The whole HTTP application, served on whatever HttpServer is provided (a real port in main, a
- * test server in tests). Needs a SqlClient and the Settings.
+ * test server in tests), with the given rate limiter. Needs a SqlClient and the Settings.
  */
-export const AppLive = HttpApiBuilder.serve().pipe(
-  Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/v1/openapi.json" })),
-  Layer.provide(HttpApiScalar.layer({ path: "/docs", scalar: docsPage })),
-  Layer.provide(Edge.layer),
-  Layer.provide(ApiLive),
-  Layer.provide(KnownKeys.layer),
-  Layer.provide(RateLimit.layerMemory)
-)
+export const appWith = <E, R>(rateLimiter: Layer.Layer<RateLimit.RateLimiter, E, R>) =>
+  HttpApiBuilder.serve().pipe(
+    Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/v1/openapi.json" })),
+    Layer.provide(HttpApiScalar.layer({ path: "/docs", scalar: docsPage })),
+    Layer.provide(Edge.layer),
+    Layer.provide(ApiLive),
+    Layer.provide(KnownKeys.layer),
+    Layer.provide(rateLimiter)
+  )
+
+/** The application with in-memory rate limits (one process: tests). */
+export const AppLive = appWith(RateLimit.layerMemory)
+
+/** The application with the rate limit store RATE_LIMIT_STORE names (main). */
+export const AppConfigured = appWith(RateLimit.layer)

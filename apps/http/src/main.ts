@@ -7,8 +7,11 @@ import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import * as Cluster from "./Cluster.js"
 import * as HttpConfig from "./Config.js"
-import { AppLive } from "./Server.js"
+import * as RateLimit from "./RateLimit.js"
+import { AppConfigured } from "./Server.js"
 import * as Transport from "./Transport.js"
 
 /** What a person reads on stdout (logs are JSON on stderr): each step of a first start, then how to begin. */
@@ -57,14 +60,42 @@ const ServerLive = Layer.unwrapEffect(
 /** Logged last on Ctrl-C or SIGTERM, once requests have drained and the database is released. */
 const ShutdownLine = Layer.scopedDiscard(Effect.addFinalizer(() => Effect.logInfo("Sightline stopped cleanly")))
 
-const MainLive = AppLive.pipe(
-  Layer.provide(ServerLive),
-  Layer.provide(WelcomeLive),
-  Layer.provide(Database.layer),
-  Layer.provide(HttpConfig.layer),
-  Layer.provide(Progress.lines(say)),
-  Layer.provide(ShutdownLine),
-  Layer.provide(Logging.layer())
-)
+/**
+ * One server process: the whole app on PORT. A single process greets (first-start steps, demo key
+ * or docs URL); the server processes of WEB_CONCURRENCY > 1 leave that to their primary.
+ */
+const serveLive = (options: { readonly greet: boolean }) =>
+  AppConfigured.pipe(
+    Layer.provide(ServerLive),
+    Layer.provide(options.greet ? Layer.merge(WelcomeLive, ShutdownLine) : Layer.empty),
+    Layer.provide(Database.layer),
+    Layer.provide(HttpConfig.layer)
+  )
 
-Main.runMain(Layer.launch(MainLive))
+/**
+ * The primary of WEB_CONCURRENCY > 1: it alone finds (or starts) the database and holds the
+ * embedded server's presence connection, migrates and seeds the demo, then forks the server
+ * processes with that DATABASE_URL, so they start on a ready schema and never race over the
+ * embedded server. It stops the server processes (each drains) before the database.
+ */
+const primaryLive = (processes: number) =>
+  Layer.unwrapScoped(
+    Effect.gen(function*() {
+      yield* RateLimit.storeConfig // refuse RATE_LIMIT_STORE=memory before forking anything
+      const url = yield* Database.connectionUrl
+      return Cluster.layer(processes, { DATABASE_URL: Redacted.value(url), DEMO: "false" }).pipe(
+        Layer.provide(WelcomeLive),
+        Layer.provide(Database.layerAt(url, { maxConnections: 2 })),
+        Layer.provide(HttpConfig.layer),
+        Layer.provide(ShutdownLine)
+      )
+    })
+  )
+
+const MainLive = Layer.unwrapEffect(
+  Effect.map(RateLimit.webConcurrency, (processes) =>
+    processes === 1 || Cluster.isServerProcess ? serveLive({ greet: !Cluster.isServerProcess }) : primaryLive(processes))
+).pipe(Layer.provide(Progress.lines(say)), Layer.provide(Logging.layer()))
+
+// Sightline configures no tracer: every span would be made and dropped, on every request.
+Main.runMain(Layer.launch(MainLive).pipe(Effect.withTracerEnabled(false)))

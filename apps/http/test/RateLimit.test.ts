@@ -1,7 +1,10 @@
 import { expect, it, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as fc from "fast-check"
-import { step } from "../src/RateLimit.js"
+import * as ConfigProvider from "effect/ConfigProvider"
+import * as Either from "effect/Either"
+import { TestDatabase } from "../../../packages/sql/test-support/TestDatabase.js"
+import { makePostgres, step, storeConfig } from "../src/RateLimit.js"
 import { Fixture } from "./support/Fixture.js"
 import { get, makeHarness } from "./support/Harness.js"
 
@@ -53,4 +56,41 @@ layer(makeHarness({ defaultRateLimitPerMinute: 2 }), { timeout: 120_000, exclude
       expect(keyed.status).toBe(200)
       expect(keyed.headers["ratelimit-limit"]).toBe("1000000")
     }))
+})
+
+layer(TestDatabase, { timeout: 120_000 })("postgres store", (it) => {
+  it.scoped("concurrent consumes of one bucket: exactly `limit` allowed, figures as the in-memory bucket's", () =>
+    Effect.gen(function*() {
+      const limiter = yield* makePostgres
+      const decisions = yield* Effect.all(
+        Array.from({ length: 40 }, () => limiter.consume("key:concurrent", 10)),
+        { concurrency: "unbounded" }
+      )
+      expect(decisions.filter((d) => d.allowed)).toHaveLength(10)
+      const refused = decisions.find((d) => !d.allowed)
+      expect(refused).toMatchObject({ limit: 10, remaining: 0 })
+      expect(refused?.retryAfterSeconds).toBeGreaterThanOrEqual(1)
+      expect(refused?.retryAfterSeconds).toBeLessThanOrEqual(6)
+
+      // A fresh bucket answers like the pure step, and a refund gives one request back.
+      const first = yield* limiter.consume("ip:fresh", 3)
+      expect(first).toEqual(step(undefined, 3, 0).decision)
+      yield* limiter.consume("ip:fresh", 3)
+      yield* limiter.consume("ip:fresh", 3)
+      expect((yield* limiter.consume("ip:fresh", 3)).allowed).toBe(false)
+      yield* limiter.refund("ip:fresh", 3)
+      expect((yield* limiter.consume("ip:fresh", 3)).allowed).toBe(true)
+    }))
+})
+
+it("RATE_LIMIT_STORE: memory is refused with several processes, redis needs REDIS_URL, the default follows WEB_CONCURRENCY", () => {
+  const read = (env: Record<string, string>) =>
+    Effect.runSync(Effect.either(storeConfig.pipe(Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env)))))))
+  const refused = read({ WEB_CONCURRENCY: "2", RATE_LIMIT_STORE: "memory" })
+  expect(Either.isLeft(refused) && String(refused.left)).toContain("WEB_CONCURRENCY=2 processes would allow 2 times every limit")
+  const noUrl = read({ WEB_CONCURRENCY: "1", RATE_LIMIT_STORE: "redis" })
+  expect(Either.isLeft(noUrl) && String(noUrl.left)).toContain("REDIS_URL")
+  expect(Either.getOrThrow(read({ WEB_CONCURRENCY: "2" })).store).toBe("postgres")
+  expect(Either.getOrThrow(read({ WEB_CONCURRENCY: "1" })).store).toBe("memory")
+  expect(Either.isLeft(read({ RATE_LIMIT_STORE: "disk" }))).toBe(true)
 })

@@ -7,6 +7,38 @@ import * as Logger from "effect/Logger"
 import * as LogLevel from "effect/LogLevel"
 
 /**
+ * Lines queued and written to stderr once per turn of the event loop, and at exit. Node writes to
+ * a pipe or a file synchronously, so a write per line would block the request path once per
+ * request; a batch costs one write however many requests a turn answered.
+ */
+const makeBatchedStderr = () => {
+  let pending: Array<string> = []
+  let scheduled = false
+  const flush = () => {
+    scheduled = false
+    if (pending.length === 0) return
+    const chunk = pending.join("")
+    pending = []
+    process.stderr.write(chunk)
+  }
+  process.once("exit", flush)
+  const write = (line: string) => {
+    pending.push(line)
+    if (!scheduled) {
+      scheduled = true
+      setImmediate(flush)
+    }
+  }
+  return { write, flush }
+}
+
+const stderrLines = makeBatchedStderr()
+const writeLine = stderrLines.write
+
+/** Writes the queued log lines now (the logger layer does it when it is released). */
+export const flush = Effect.sync(stderrLines.flush)
+
+/**
  * One JSON object per line on stderr: time, level, message, then the log annotations (request_id,
  * key_id, prompt_id, ...) as top-level fields. stdout stays for data (the CLI's --json) and for
  * what a person must read (the demo key).
@@ -19,7 +51,7 @@ export const jsonLogger = Logger.make(({ annotations, cause, date, logLevel, mes
   }
   for (const [key, value] of HashMap.toEntries(annotations)) line[key] = value
   if (cause._tag !== "Empty") line["cause"] = Inspectable.toStringUnknown(cause)
-  process.stderr.write(`${JSON.stringify(line)}\n`)
+  writeLine(`${JSON.stringify(line)}\n`)
 })
 
 /**
@@ -37,7 +69,13 @@ export const layer = (defaultLevel: LogLevel.LogLevel = LogLevel.Info) =>
   Layer.unwrapEffect(
     Config.logLevel("LOG_LEVEL").pipe(
       Config.withDefault(defaultLevel),
-      Effect.map((level) => Layer.merge(Logger.replace(Logger.defaultLogger, jsonLogger), Logger.minimumLogLevel(level))),
+      Effect.map((level) =>
+        Layer.mergeAll(
+          Logger.replace(Logger.defaultLogger, jsonLogger),
+          Logger.minimumLogLevel(level),
+          Layer.scopedDiscard(Effect.addFinalizer(() => flush))
+        )
+      ),
       Effect.orDie
     )
   )

@@ -5,7 +5,7 @@ import * as Layer from "effect/Layer"
 import { vi } from "vitest"
 import * as Logging from "../src/Logging.js"
 
-const captured = (program: Effect.Effect<void>, env: Record<string, string>) =>
+const capturedChunks = (program: Effect.Effect<void>, env: Record<string, string>) =>
   Effect.gen(function*() {
     const lines: Array<string> = []
     const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
@@ -15,7 +15,14 @@ const captured = (program: Effect.Effect<void>, env: Record<string, string>) =>
     yield* program.pipe(
       Effect.provide(Logging.layer().pipe(Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env)))))))
     ).pipe(Effect.ensuring(Effect.sync(() => spy.mockRestore())))
-    return lines.map((line): unknown => JSON.parse(line))
+    return lines
+  })
+
+const captured = (program: Effect.Effect<void>, env: Record<string, string>) =>
+  Effect.map(capturedChunks(program, env), (chunks) => {
+    // Lines are written in batches (several per chunk), every one ending in a newline.
+    expect(chunks.every((chunk) => chunk.endsWith("\n"))).toBe(true)
+    return chunks.join("").split("\n").filter((line) => line !== "").map((line): unknown => JSON.parse(line))
   })
 
 describe("Logging", () => {
@@ -34,5 +41,12 @@ describe("Logging", () => {
     Effect.gen(function*() {
       const lines = yield* captured(Effect.zipRight(Effect.logInfo("quiet"), Effect.logWarning("loud")), { LOG_LEVEL: "warn" })
       expect(lines).toEqual([expect.objectContaining({ level: "warn", message: "loud" })])
+    }))
+
+  it.effect("lines logged within one turn of the event loop go out in one write", () =>
+    Effect.gen(function*() {
+      const chunks = yield* capturedChunks(Effect.all([Effect.logInfo("a"), Effect.logInfo("b"), Effect.logInfo("c")]), {})
+      expect(chunks).toHaveLength(1)
+      expect(chunks[0]?.split("\n").filter(Boolean).map((line) => JSON.parse(line).message)).toEqual(["a", "b", "c"])
     }))
 })

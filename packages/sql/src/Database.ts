@@ -58,6 +58,10 @@ export const clientLayer = (url: Redacted.Redacted, options: { readonly maxConne
     applicationName: "sightline"
   })
 
+/** A client on `url` with the schema brought up to date before anything else touches it. */
+export const layerAt = (url: Redacted.Redacted, options: { readonly maxConnections?: number } = {}) =>
+  Layer.effectDiscard(migrate).pipe(Layer.provideMerge(clientLayer(url, options)))
+
 /**
  * The database every app uses: connects (starting the embedded server when DATABASE_URL is unset),
  * then brings the schema up to date before anything else touches it.
@@ -66,6 +70,6 @@ export const layer = Layer.unwrapScoped(
   Effect.gen(function*() {
     const url = yield* connectionUrl
     const maxConnections = yield* Config.integer("DATABASE_POOL_SIZE").pipe(Config.withDefault(10))
-    return Layer.effectDiscard(migrate).pipe(Layer.provideMerge(clientLayer(url, { maxConnections })))
+    return layerAt(url, { maxConnections })
   })
 )

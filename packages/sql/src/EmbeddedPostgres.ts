@@ -191,9 +191,18 @@ const initialise = async (dataDir: string, pgData: string, owner: Owner | undefi
   }
 }
 
+/**
+ * A pg Client emits 'error' when its server goes away between queries; with no listener that event
+ * ends the process. The failure also rejects the pending or next query, which is where it is handled.
+ */
+const quiet = (client: pg.Client) => {
+  client.on("error", () => undefined)
+  return client
+}
+
 /** A client on the server's `postgres` maintenance database. */
 const maintenanceClient = (port: number) =>
-  new pg.Client({ host: "127.0.0.1", port, user: USER, password: PASSWORD, database: "postgres" })
+  quiet(new pg.Client({ host: "127.0.0.1", port, user: USER, password: PASSWORD, database: "postgres" }))
 
 const canConnect = async (port: number): Promise<boolean> => {
   const client = maintenanceClient(port)
@@ -265,14 +274,16 @@ const PRESENCE = "sightline-presence"
  * server is stopped only when the last of them lets go. It also creates the database if missing.
  */
 const connectPresence = async (port: number) => {
-  const client = new pg.Client({
-    host: "127.0.0.1",
-    port,
-    user: USER,
-    password: PASSWORD,
-    database: "postgres",
-    application_name: PRESENCE
-  })
+  const client = quiet(
+    new pg.Client({
+      host: "127.0.0.1",
+      port,
+      user: USER,
+      password: PASSWORD,
+      database: "postgres",
+      application_name: PRESENCE
+    })
+  )
   await client.connect()
   const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [DATABASE])
   if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${DATABASE}`)

@@ -11,6 +11,7 @@ import citationRollups from "./migrations/0006_citation_rollups.js"
 import analyserVersion from "./migrations/0007_analyser_version.js"
 import matchSettings from "./migrations/0008_match_settings.js"
 import promptLifecycle from "./migrations/0010_prompt_lifecycle.js"
+import rateLimitBuckets from "./migrations/0012_rate_limit_buckets.js"
 
 /** Every migration, in order. Add new ones here as `NNNN_name`. */
 const all = {
@@ -22,7 +23,8 @@ const all = {
   "0006_citation_rollups": citationRollups,
   "0007_analyser_version": analyserVersion,
   "0008_match_settings": matchSettings,
-  "0010_prompt_lifecycle": promptLifecycle
+  "0010_prompt_lifecycle": promptLifecycle,
+  "0012_rate_limit_buckets": rateLimitBuckets
 }
 
 const names = Object.keys(all)

@@ -29,7 +29,7 @@ const brandRow = (brandId: number) =>
  * The brand a brand-scoped request is about: `brand_id` when given (404 if unknown, 403 if not
  * visible), else the key's brand, else the workspace's only brand, else a 400.
  */
-export const resolveBrand = Effect.fn("Access.resolveBrand")(function*(
+export const resolveBrand = Effect.fnUntraced(function*(
   principal: Principal,
   requested: number | undefined
 ) {
@@ -57,7 +57,7 @@ export const resolveBrand = Effect.fn("Access.resolveBrand")(function*(
  * A `brand_id` given to an item endpoint: the item's own brand governs access, but the parameter
  * is checked like everywhere else (unknown brand 404, brand the key cannot see 403).
  */
-export const checkRequestedBrand = Effect.fn("Access.checkRequestedBrand")(function*(
+export const checkRequestedBrand = Effect.fnUntraced(function*(
   principal: Principal,
   requested: number | undefined
 ) {
@@ -66,7 +66,7 @@ export const checkRequestedBrand = Effect.fn("Access.checkRequestedBrand")(funct
 })
 
 /** Looks up an item's owning brand and checks the key may see it. */
-export const itemBrand = Effect.fn("Access.itemBrand")(function*(
+export const itemBrand = Effect.fnUntraced(function*(
   principal: Principal,
   owner: Option.Option<{ readonly brand_id: number; readonly workspace_id: number }>,
   what: string
@@ -99,7 +99,7 @@ export const actionPlanBrand = (principal: Principal, planId: number) =>
  * The brand of a request filtered by `group_id`: the group must exist (404) and be visible (403);
  * without `brand_id` the group's brand is used, with one the group must belong to it (400).
  */
-export const resolveBrandWithGroup = Effect.fn("Access.resolveBrandWithGroup")(function*(
+export const resolveBrandWithGroup = Effect.fnUntraced(function*(
   principal: Principal,
   requestedBrand: number | undefined,
   groupId: number | undefined
@@ -118,7 +118,7 @@ export const resolveBrandWithGroup = Effect.fn("Access.resolveBrandWithGroup")(f
  * Domains are global rows shared by all brands: never cited -> 404; cited only by brands the key
  * cannot see -> 403; otherwise visible (the page may still be empty for the requested brand).
  */
-export const checkDomainAccess = Effect.fn("Access.checkDomainAccess")(function*(
+export const checkDomainAccess = Effect.fnUntraced(function*(
   principal: Principal,
   domainId: number
 ) {

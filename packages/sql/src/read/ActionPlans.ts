@@ -9,7 +9,7 @@ const planColumns = (sql: SqlClient.SqlClient) =>
       ${iso(sql, "ap.generated_at")} AS generated_at, p.text AS prompt, ap.prompt_id, ap.insights_summary`
 
 /** Action plans of a brand, newest first. */
-export const listActionPlans = Effect.fn("ActionPlans.list")(function*(brandId: number, page: PageRequest) {
+export const listActionPlans = Effect.fnUntraced(function*(brandId: number, page: PageRequest) {
   const sql = yield* SqlClient.SqlClient
   return yield* paged(
     ActionPlan,
@@ -24,7 +24,7 @@ export const listActionPlans = Effect.fn("ActionPlans.list")(function*(brandId: 
 })
 
 /** One plan with its actions in the planner's order. */
-export const getActionPlan = Effect.fn("ActionPlans.get")(function*(planId: number) {
+export const getActionPlan = Effect.fnUntraced(function*(planId: number) {
   const sql = yield* SqlClient.SqlClient
   const rows = yield* sql`
     SELECT ${planColumns(sql)},

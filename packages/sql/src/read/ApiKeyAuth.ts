@@ -15,7 +15,7 @@ export interface StoredApiKey {
  * The key with this SHA-256 hash, read on every request (no cache), so a revocation takes effect
  * on the next request. Expiry is judged by the database clock.
  */
-export const findKeyByHash = Effect.fn("ApiKeyAuth.findKeyByHash")(function*(keyHash: string) {
+export const findKeyByHash = Effect.fnUntraced(function*(keyHash: string) {
   const sql = yield* SqlClient.SqlClient
   const rows = yield* Effect.orDie(sql<StoredApiKey>`
     SELECT id, workspace_id, brand_id, rate_limit_per_minute,
@@ -25,7 +25,7 @@ export const findKeyByHash = Effect.fn("ApiKeyAuth.findKeyByHash")(function*(key
 })
 
 /** Records when keys were last used (batched by the server, off the request path). */
-export const recordKeyUsage = Effect.fn("ApiKeyAuth.recordKeyUsage")(function*(
+export const recordKeyUsage = Effect.fnUntraced(function*(
   usage: ReadonlyArray<{ readonly keyId: number; readonly at: Date }>
 ) {
   if (usage.length === 0) return

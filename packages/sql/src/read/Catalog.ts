@@ -7,7 +7,7 @@ import { decodeRows, iso, type PageRequest, paged } from "./Query.js"
 
 /** Brands, monitored competitors and groups: the configuration a key can read. */
 
-export const listBrands = Effect.fn("Catalog.listBrands")(function*(principal: Principal, page: PageRequest) {
+export const listBrands = Effect.fnUntraced(function*(principal: Principal, page: PageRequest) {
   const sql = yield* SqlClient.SqlClient
   const scope = sql`b.workspace_id = ${principal.workspaceId}
     AND (${principal.brandId}::bigint IS NULL OR b.id = ${principal.brandId})`
@@ -35,7 +35,7 @@ export const listBrands = Effect.fn("Catalog.listBrands")(function*(principal: P
 const competitorColumns = (sql: SqlClient.SqlClient) =>
   sql`c.id, c.name, ${iso(sql, "c.created_at")} AS created_at, c.website`
 
-export const listCompetitors = Effect.fn("Catalog.listCompetitors")(function*(brandId: number, page: PageRequest) {
+export const listCompetitors = Effect.fnUntraced(function*(brandId: number, page: PageRequest) {
   const sql = yield* SqlClient.SqlClient
   return yield* paged(
     Competitor,
@@ -47,7 +47,7 @@ export const listCompetitors = Effect.fn("Catalog.listCompetitors")(function*(br
   )
 })
 
-export const getCompetitor = Effect.fn("Catalog.getCompetitor")(function*(competitorId: number) {
+export const getCompetitor = Effect.fnUntraced(function*(competitorId: number) {
   const sql = yield* SqlClient.SqlClient
   const rows = yield* Effect.flatMap(
     sql`SELECT ${competitorColumns(sql)} FROM competitors c WHERE c.id = ${competitorId}`,
@@ -60,7 +60,7 @@ const groupColumns = (sql: SqlClient.SqlClient) =>
   sql`g.id, g.name, (SELECT count(*)::int FROM prompts p WHERE p.group_id = g.id) AS prompts_count,
       ${iso(sql, "g.created_at")} AS created_at`
 
-export const listGroups = Effect.fn("Catalog.listGroups")(function*(brandId: number, page: PageRequest) {
+export const listGroups = Effect.fnUntraced(function*(brandId: number, page: PageRequest) {
   const sql = yield* SqlClient.SqlClient
   return yield* paged(
     Group,
@@ -72,7 +72,7 @@ export const listGroups = Effect.fn("Catalog.listGroups")(function*(brandId: num
   )
 })
 
-export const getGroup = Effect.fn("Catalog.getGroup")(function*(groupId: number) {
+export const getGroup = Effect.fnUntraced(function*(groupId: number) {
   const sql = yield* SqlClient.SqlClient
   const rows = yield* Effect.flatMap(
     sql`SELECT ${groupColumns(sql)} FROM prompt_groups g WHERE g.id = ${groupId}`,

@@ -56,7 +56,7 @@ const citedInScope = (sql: SqlClient.SqlClient, query: CitedSourceQuery) =>
  * Domains ranked by the responses citing them (rollup_domain, which adds up over days); the page's
  * distinct prompt and URL counts come from the key sets and the URL rollup.
  */
-export const listDomains = Effect.fn("CitedSources.domains")(function*(query: CitedSourceQuery) {
+export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) {
   const sql = yield* SqlClient.SqlClient
   const perDomain = sql`
     SELECT x.domain_id, sum(x.responses)::int AS responses_count
@@ -134,14 +134,14 @@ const listUrlsOf = (sql: SqlClient.SqlClient, query: CitedSourceQuery, domainId:
 }
 
 /** Cited URLs across all domains. */
-export const listUrls = Effect.fn("CitedSources.urls")(function*(query: CitedSourceQuery) {
+export const listUrls = Effect.fnUntraced(function*(query: CitedSourceQuery) {
   const sql = yield* SqlClient.SqlClient
   const list = listUrlsOf(sql, query, undefined)
   return yield* pagedWithTotal(CitedUrl, query.page, list.count, list.rows)
 })
 
 /** Cited URLs of one domain. */
-export const listDomainUrls = Effect.fn("CitedSources.domainUrls")(function*(
+export const listDomainUrls = Effect.fnUntraced(function*(
   domainId: number,
   query: CitedSourceQuery
 ) {
@@ -151,7 +151,7 @@ export const listDomainUrls = Effect.fn("CitedSources.domainUrls")(function*(
 })
 
 /** Prompts of the brand whose answers in scope cite the domain (from the key sets). */
-export const listRelatedPrompts = Effect.fn("CitedSources.relatedPrompts")(function*(
+export const listRelatedPrompts = Effect.fnUntraced(function*(
   domainId: number,
   query: CitedSourceQuery
 ) {

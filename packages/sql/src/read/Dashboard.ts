@@ -15,7 +15,7 @@ export interface DashboardQuery {
  * and the top / lowest 5 prompts by visibility among prompts with at least one response in scope.
  * Everything is read from the rollups (Rollups.ts): a few hundred rows whatever the history.
  */
-export const getDashboard = Effect.fn("Dashboard.get")(function*(query: DashboardQuery) {
+export const getDashboard = Effect.fnUntraced(function*(query: DashboardQuery) {
   const sql = yield* SqlClient.SqlClient
   const groupId = query.groupId ?? null
   const group = sql`(${groupId}::bigint IS NULL OR x.group_id = ${groupId})`

@@ -9,7 +9,7 @@ import { decimal, decodeRows, inPeriods, inScope, rollupEngine, iso, type PageRe
  * responses in scope (docs/api-decisions.md, Metrics); the pure definitions live in domain/Metrics.ts.
  */
 
-export const listPrompts = Effect.fn("Prompts.list")(function*(
+export const listPrompts = Effect.fnUntraced(function*(
   brandId: number,
   groupId: number | undefined,
   filters: ResponseFilters,
@@ -44,7 +44,7 @@ export const listPrompts = Effect.fn("Prompts.list")(function*(
   )
 })
 
-export const getPrompt = Effect.fn("Prompts.get")(function*(promptId: number, filters: ResponseFilters) {
+export const getPrompt = Effect.fnUntraced(function*(promptId: number, filters: ResponseFilters) {
   const sql = yield* SqlClient.SqlClient
   // Totals and the own brand's days from the prompt's rollup rows; competitors' days from their
   // mentions, which carry the prompt, engine and time themselves (no join back to the answers).
@@ -99,7 +99,7 @@ export const getPrompt = Effect.fn("Prompts.get")(function*(promptId: number, fi
   return Option.fromNullable(rows[0])
 })
 
-export const listResponses = Effect.fn("Prompts.responses")(function*(
+export const listResponses = Effect.fnUntraced(function*(
   promptId: number,
   filters: ResponseFilters,
   page: PageRequest
@@ -136,7 +136,7 @@ export const listResponses = Effect.fn("Prompts.responses")(function*(
   )
 })
 
-export const listCitations = Effect.fn("Prompts.citations")(function*(
+export const listCitations = Effect.fnUntraced(function*(
   promptId: number,
   filters: ResponseFilters,
   page: PageRequest
@@ -175,7 +175,7 @@ export const listCitations = Effect.fn("Prompts.citations")(function*(
   )
 })
 
-export const listSearchQueries = Effect.fn("Prompts.searchQueries")(function*(
+export const listSearchQueries = Effect.fnUntraced(function*(
   promptId: number,
   filters: ResponseFilters,
   page: PageRequest

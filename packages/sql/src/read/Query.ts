@@ -1,4 +1,4 @@
-import type * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
@@ -80,18 +80,27 @@ export const impact = (sql: SqlClient.SqlClient, citing: string, inScope: string
 export const decodeRows = <A, I>(schema: Schema.Schema<A, I>) => (rows: ReadonlyArray<unknown>) =>
   Effect.orDie(Schema.decodeUnknown(Schema.Array(schema))(rows))
 
-/** Runs a count query and a page query, skipping the latter when the page is past the end. */
+/**
+ * The count and the page in one statement (one round trip): the count's single row LEFT JOIN
+ * LATERAL the page, so a page past the end is that one row with no page columns (`__row` null).
+ * The extra `__total`/`__row` columns are dropped by the schema's decode. PostgreSQL keeps the
+ * page subquery's ORDER BY through a lateral join on a single outer row.
+ */
 export const paged = <A, I>(
   schema: Schema.Schema<A, I>,
   request: PageRequest,
-  count: Effect.Effect<ReadonlyArray<{ readonly total: number }>, unknown>,
-  rows: (limit: number, offset: number) => Effect.Effect<ReadonlyArray<unknown>, unknown>
-): Effect.Effect<Page<A>> =>
+  count: Statement.Fragment,
+  rows: (limit: number, offset: number) => Statement.Fragment
+): Effect.Effect<Page<A>, never, SqlClient.SqlClient> =>
   Effect.gen(function*() {
-    const [first] = yield* count
-    const total = first?.total ?? 0
+    const sql = yield* SqlClient.SqlClient
     const offset = offsetOf(request)
-    const data = offset >= total ? [] : yield* Effect.flatMap(rows(request.perPage, offset), decodeRows(schema))
+    const joined = yield* sql<{ readonly __total: number; readonly __row: boolean | null }>`
+      SELECT t.total AS __total, p.*
+      FROM (${count}) t
+      LEFT JOIN LATERAL (SELECT true AS __row, q.* FROM (${rows(request.perPage, offset)}) q) p ON true`
+    const total = joined[0]?.__total ?? 0
+    const data = yield* decodeRows(schema)(joined.filter((row) => row.__row === true))
     return { pagination: pagination(request, total), data }
   }).pipe(Effect.orDie)
 

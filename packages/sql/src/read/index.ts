@@ -1,3 +1,6 @@
+// The read models run on every API request: their functions are Effect.fnUntraced, since
+// Effect.fn captures a call-site stack (a `new Error()`) and opens a span on every call, which
+// the request path pays for even with no tracer (issue 10's profile).
 export * as Access from "./Access.js"
 export * as ActionPlans from "./ActionPlans.js"
 export * as ApiKeyAuth from "./ApiKeyAuth.js"
