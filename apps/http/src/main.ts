@@ -4,6 +4,7 @@ import { Logging, Main, Progress } from "@sightline/runtime"
 import { Database } from "@sightline/sql"
 import { bootstrapDemo } from "@sightline/sql/DemoSeed"
 import * as Console from "effect/Console"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -23,19 +24,36 @@ const baseUrl = (settings: HttpConfig.HttpSettings) => {
   return `http://${host.includes(":") ? `[${host}]` : host}:${settings.port}`
 }
 
-/**
- * On an empty database (and unless DEMO=false): seed the demo and print its key once. On every
- * later start: where the docs are and how to get a key.
- */
-const WelcomeLive = Layer.effectDiscard(
+/** The demo seeded on an empty database (unless DEMO=false), or none: what the greeting reports. */
+class SeededDemo extends Context.Tag("@sightline/http/main/SeededDemo")<
+  SeededDemo,
+  Effect.Effect.Success<typeof bootstrapDemo>
+>() {}
+
+const SeedLive = Layer.effect(
+  SeededDemo,
   Effect.gen(function*() {
     const settings = yield* HttpConfig.Settings
-    const url = baseUrl(settings)
     const demo = settings.demo ? yield* bootstrapDemo.pipe(Effect.provide(SentimentLexiconLive)) : Option.none()
     if (Option.isSome(demo)) {
       yield* Effect.logInfo("demo data seeded").pipe(
         Effect.annotateLogs({ workspace_id: demo.value.workspaceId, brand_ids: demo.value.brandIds })
       )
+    }
+    return demo
+  })
+)
+
+/**
+ * After a first start that seeded the demo: its key, once. On every later start: where the docs
+ * are and how to get a key.
+ */
+const GreetLive = Layer.effectDiscard(
+  Effect.gen(function*() {
+    const settings = yield* HttpConfig.Settings
+    const url = baseUrl(settings)
+    const demo = yield* SeededDemo
+    if (Option.isSome(demo)) {
       // The key is printed once, for a person, on stdout; it never goes into the logs.
       yield* Console.log([
         "",
@@ -51,6 +69,9 @@ const WelcomeLive = Layer.effectDiscard(
     yield* say("an API key: pnpm cli keys create --workspace <id> --name <name> (pnpm cli workspaces list shows the ids)")
   })
 )
+
+/** Seeds (on a first start), then greets. */
+const WelcomeLive = GreetLive.pipe(Layer.provide(SeedLive))
 
 const ServerLive = Layer.unwrapEffect(
   Effect.map(HttpConfig.Settings, (settings) =>
@@ -83,8 +104,13 @@ const primaryLive = (processes: number) =>
     Effect.gen(function*() {
       yield* RateLimit.storeConfig // refuse RATE_LIMIT_STORE=memory before forking anything
       const url = yield* Database.connectionUrl
-      return Cluster.layer(processes, { DATABASE_URL: Redacted.value(url), DEMO: "false" }).pipe(
-        Layer.provide(WelcomeLive),
+      // Seeded before the server processes fork; greeted once they all listen, so the printed
+      // curl works at once.
+      const serving = Cluster.layer(processes, { DATABASE_URL: Redacted.value(url), DEMO: "false" }).pipe(
+        Layer.provideMerge(SeedLive)
+      )
+      return GreetLive.pipe(
+        Layer.provide(serving),
         Layer.provide(Database.layerAt(url, { maxConnections: 2 })),
         Layer.provide(HttpConfig.layer),
         Layer.provide(ShutdownLine)
