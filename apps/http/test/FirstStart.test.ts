@@ -28,7 +28,11 @@ interface Started {
   readonly exited: Promise<number | null>
 }
 
-/** Starts the server from its sources on DATA_DIR and waits until /healthz answers 200. */
+/**
+ * Starts the server from its sources on DATA_DIR and waits until /healthz answers 200 and the
+ * greeting (the demo key, or how to get a key) is printed: with several server processes the
+ * primary greets once all of them listen, a moment after the first answers.
+ */
 const start = (dataDir: string, port: number) =>
   Effect.gen(function*() {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" }
@@ -52,7 +56,7 @@ const start = (dataDir: string, port: number) =>
         return yield* new StartError({ message: `the server did not start:\n${output.stdout}\n${output.stderr}` })
       }
       const up = yield* Effect.promise(() => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status === 200, () => false))
-      if (up) return started
+      if (up && /Demo API key|Sightline: an API key:/.test(output.stdout)) return started
       yield* Effect.sleep("100 millis")
     }
   })
