@@ -31,8 +31,6 @@ const loadReanalysis = Effect.promise(async () => {
     Rollups.Default,
     ActionPlans.Default,
     SentimentLexiconLive
-  ).pipe(
-    Layer.provideMerge(DatabaseLive)
   )
   return { layer, parseAnswer, reanalyse, withConfiguredJudge }
 })
@@ -43,7 +41,8 @@ const describe = (result: ReanalysisResult) =>
 
 /**
  * Re-analyses the stored responses of one brand (or all) from their payloads, with the model judge
- * when ANALYSIS_JUDGE configures one.
+ * when ANALYSIS_JUDGE configures one. It runs on the caller's database layer, so a command that
+ * edits and then re-analyses opens one pool, not two.
  */
 export const reanalyseBrands = (brandId: number | undefined) =>
   Effect.flatMap(loadReanalysis, ({ layer, parseAnswer, reanalyse, withConfiguredJudge }) =>
@@ -109,7 +108,7 @@ export const command = Command.make(
     Effect.gen(function*() {
       const result = yield* reanalyseBrands(Option.getOrUndefined(input.brandId))
       yield* input.json ? Output.json(result) : Output.line(describe(result))
-    })
+    }).pipe(Effect.provide(DatabaseLive))
 ).pipe(
   Command.withDescription(
     "Recompute mentions, positions, sentiment, citations and search queries of stored responses from their raw payloads (no engine is called)."
