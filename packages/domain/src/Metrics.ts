@@ -13,6 +13,16 @@ import { formatDecimal } from "./DecimalString.js"
 export const mentionRate = (mentions: number, responses: number): number =>
   responses > 0 ? (mentions / responses) * 100 : 0
 
+/**
+ * share_of_voice: a tracked brand's mentions over all tracked brands' mentions (the own brand plus
+ * its monitored competitors) in the same responses, x 100. A mention here is a response that names
+ * the brand, as in mention_rate, so one answer naming A and B counts once for each. 0 when no
+ * tracked brand is mentioned. Over all tracked brands the shares sum to 100. Example: in 10
+ * answers the brand is named in 4, competitor X in 5 and Y in 1 -> 4 / (4 + 5 + 1) = 40 ("40.00").
+ */
+export const shareOfVoice = (brandMentions: number, allTrackedMentions: number): number =>
+  allTrackedMentions > 0 ? (brandMentions / allTrackedMentions) * 100 : 0
+
 /** The arithmetic mean; 0 when empty (a metric with no data reads "0.00"). */
 export const average = (values: ReadonlyArray<number>): number =>
   values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length

@@ -10,6 +10,7 @@ import {
   mentionRate,
   rankBrands,
   sentimentLabel,
+  shareOfVoice,
   topRankedPrompts
 } from "../src/Metrics.js"
 
@@ -189,6 +190,19 @@ describe("ranked prompts", () => {
       }
       const top = topRankedPrompts(rows)
       top.slice(1).forEach((row, i) => expect(top[i]?.visibility).toBeGreaterThanOrEqual(row.visibility))
+    }))
+  })
+})
+
+describe("shareOfVoice", () => {
+  it("is the brand's mentions over all tracked brands' mentions, and sums to 100", () => {
+    expect(formatDecimal(shareOfVoice(4, 10))).toBe("40.00")
+    expect(shareOfVoice(0, 0)).toBe(0)
+    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: 1_000 }), { minLength: 1, maxLength: 12 }), (mentions) => {
+      const total = mentions.reduce((sum, value) => sum + value, 0)
+      const shares = mentions.map((value) => shareOfVoice(value, total))
+      const sum = shares.reduce((acc, value) => acc + value, 0)
+      expect(total === 0 ? sum : Math.abs(sum - 100)).toBeLessThan(1e-9)
     }))
   })
 })
