@@ -12,7 +12,7 @@
 import * as Fs from "node:fs"
 import * as Os from "node:os"
 import * as Path from "node:path"
-import { fromSource, launch, load, type Run, type Server, startWithDemo, stop, until, get, freePort } from "./ServerProcess.js"
+import { fromSource, launch, load, type Run, type Server, startWithDemo, stop, until, get, freePort, machineLine, runMain } from "./ServerProcess.js"
 
 const ROUNDS = Number(process.env["BENCH_ROUNDS"] ?? 3)
 const RUN_MS = Number(process.env["BENCH_RUN_MS"] ?? 5_000)
@@ -95,10 +95,7 @@ const main = async () => {
       console.log(`| WEB_CONCURRENCY=2 | ${two.perSecond.toFixed(0)} | ${two.p99.toFixed(1)} | ${two.cpuPerRequest.toFixed(3)} |`)
       console.log(`\nThroughput factor WEB_CONCURRENCY=2 / 1: ${(two.perSecond / one.perSecond).toFixed(2)}`)
     }
-    const loadAfter = Os.loadavg()
-    console.log(
-      `\n${Os.availableParallelism()} cores; load average before ${loadBefore.map((n) => n.toFixed(2)).join(" ")}, after ${loadAfter.map((n) => n.toFixed(2)).join(" ")}`
-    )
+    console.log(machineLine(loadBefore))
   } finally {
     // Sightline servers over DATABASE_URL first; the one owning the embedded server last.
     for (const server of [...servers].reverse()) await stop(server)
@@ -107,7 +104,4 @@ const main = async () => {
   }
 }
 
-main().catch((error) => {
-  console.error(String(error))
-  process.exitCode = 1
-})
+runMain(main)

@@ -12,7 +12,7 @@ import { execFileSync } from "node:child_process"
 import * as Fs from "node:fs"
 import * as Os from "node:os"
 import * as Path from "node:path"
-import { freePort, fromSource, launch, load, ROOT, type Server, startWithDemo, stop, until, get } from "./ServerProcess.js"
+import { freePort, fromSource, launch, load, ROOT, type Server, startWithDemo, stop, until, get, machineLine, runMain } from "./ServerProcess.js"
 
 const PROFILE_MS = Number(process.env["PROFILE_MS"] ?? 10_000)
 const CLIENTS = Number(process.env["PROFILE_CLIENTS"] ?? 16)
@@ -145,10 +145,7 @@ const main = async () => {
     )
     const profile: CpuProfile = JSON.parse(Fs.readFileSync(Path.join(workDir, file), "utf8"))
     summarise(profile, from, to, run.requests)
-    const loadAfter = Os.loadavg()
-    console.log(
-      `\n${Os.availableParallelism()} cores; load average before ${loadBefore.map((n) => n.toFixed(2)).join(" ")}, after ${loadAfter.map((n) => n.toFixed(2)).join(" ")}`
-    )
+    console.log(machineLine(loadBefore))
   } finally {
     for (const server of [...servers].reverse()) await stop(server)
     Fs.rmSync(dataDir, { recursive: true, force: true })
@@ -156,7 +153,4 @@ const main = async () => {
   }
 }
 
-main().catch((error) => {
-  console.error(String(error))
-  process.exitCode = 1
-})
+runMain(main)

@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from "node:child_process"
 import * as Fs from "node:fs"
 import * as Http from "node:http"
 import * as Net from "node:net"
+import * as Os from "node:os"
 import * as Path from "node:path"
 import { fileURLToPath } from "node:url"
 import pg from "pg"
@@ -179,3 +180,16 @@ export const startWithDemo = async (name: string, args: ReadonlyArray<string>, d
   await admin.end()
   return { server, key, databaseUrl }
 }
+
+const loads = (values: ReadonlyArray<number>) => values.map((n) => n.toFixed(2)).join(" ")
+
+/** The cores and the load average before (given) and now: the context every figure needs. */
+export const machineLine = (loadBefore: ReadonlyArray<number>) =>
+  `\n${Os.availableParallelism()} cores; load average before ${loads(loadBefore)}, after ${loads(Os.loadavg())}`
+
+/** Runs a bench as the process's main: a failure is printed and exits 1. */
+export const runMain = (main: () => Promise<void>) =>
+  main().catch((error) => {
+    console.error(String(error))
+    process.exitCode = 1
+  })
