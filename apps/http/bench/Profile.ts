@@ -48,6 +48,8 @@ const packageOf = (url: string): string => {
 const areaOf = (frame: CallFrame): string => {
   if (frame.functionName === "(garbage collector)") return "garbage collection"
   if (frame.functionName === "(program)") return "V8/Node native (program)"
+  // Socket writes (pg queries, responses): on a busy machine, mostly time descheduled in the syscall.
+  if (frame.functionName === "writev" || frame.functionName === "writeUtf8String") return "socket writes (writev)"
   const pkg = packageOf(frame.url)
   if (pkg === "effect") {
     return /\/(Schema|ParseResult|SchemaAST|internal\/schema\/[^/]+)\.js$/.test(frame.url)

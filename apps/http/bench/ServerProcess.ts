@@ -170,7 +170,8 @@ export const startWithDemo = async (name: string, args: ReadonlyArray<string>, d
     WEB_CONCURRENCY: "1",
     RATE_LIMIT_STORE: "memory"
   }, await freePort(), logFile)
-  await until("the demo key", async () => /sl_[A-Za-z0-9]+/.test(server.stdout))
+  // A first start (initdb, migrations, demo seed) takes minutes on a busy 2-core machine.
+  await until("the demo key", async () => /sl_[A-Za-z0-9]+/.test(server.stdout), 900_000)
   const key = /Demo API key[^:]*: (sl_[A-Za-z0-9]+)/.exec(server.stdout)?.[1] ?? ""
   const pid = Fs.readFileSync(Path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")
   const databaseUrl = `postgres://postgres:sightline@127.0.0.1:${pid[3]}/sightline`

@@ -222,8 +222,9 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("busy vali
       expect(new Set(statuses)).toEqual(new Set([200]))
       console.log(`FAULTS | 500 requests with one valid key | ${after - before} transactions in ${seconds.toFixed(1)} s`)
       // 500 page statements; a verdict kept for half a second means two lookups a second, plus
-      // one last_used_at write a second and OVERHEAD. A lookup per request made this about 1,000.
-      expect(after - before).toBeLessThanOrEqual(500 + 3 * Math.ceil(seconds) + OVERHEAD)
+      // one last_used_at write a second, and twice OVERHEAD: the pool reconnects up to 10
+      // connections that `transactions` ended. A lookup per request made this about 1,000.
+      expect(after - before).toBeLessThanOrEqual(500 + 4 * Math.ceil(seconds) + 2 * OVERHEAD)
     }), FLOOD_TIMEOUT)
 })
 
