@@ -23,18 +23,25 @@ type Verdict =
   | { readonly _tag: "Valid"; readonly key: StoredApiKey }
   | { readonly _tag: "Refused"; readonly message: string }
 
-/** Refused hashes remembered at once (a small bounded negative cache). */
-const REFUSED_CAPACITY = 10_000
+/** Key hashes whose verdict is remembered at once (a small bounded cache). */
+const VERDICT_CAPACITY = 10_000
 /**
  * How long a refused hash (unknown, revoked, expired) is answered without a query: a flood of one
  * bad key costs one lookup a second, and a key restored in the database works within a second.
  */
 const REFUSED_TTL = Duration.seconds(1)
+/**
+ * How long a valid key is trusted without a query. The contract lets a revoked key work for up to
+ * a second (docs/api-decisions.md, API keys); half a second spares the lookup on nearly every
+ * request of a busy key. Never past the key's expiry.
+ */
+const VALID_TTL_MILLIS = 500
 
 /**
- * The `api-key` security middleware. A valid key is looked up by its SHA-256 hash on every request
- * (so a revocation applies at once), then its own token bucket is charged. A refused key is
- * remembered for a second; concurrent lookups of one hash share a single query.
+ * The `api-key` security middleware. A key is looked up by its SHA-256 hash, and the verdict kept
+ * for a moment (a valid key half a second, so a revocation applies within one; a refused key a
+ * second); concurrent lookups of one hash share a single query. Then the key's own token bucket is
+ * charged.
  *
  * The edge charged the client's IP bucket before this ran, unless the key was recently valid; that
  * charge is given back when the key turns out valid, or when the database cannot answer (the
@@ -65,10 +72,15 @@ export const layer = Layer.effect(
       )
 
     const verdicts = yield* Cache.makeWith({
-      capacity: REFUSED_CAPACITY,
+      capacity: VERDICT_CAPACITY,
       lookup: lookUp,
-      // Only refusals are kept; a valid key is read again by the next request.
-      timeToLive: (exit) => Exit.isSuccess(exit) && exit.value._tag === "Refused" ? REFUSED_TTL : Duration.zero
+      // A failed lookup (the database unavailable) is not kept.
+      timeToLive: (exit) =>
+        Exit.isFailure(exit)
+          ? Duration.zero
+          : exit.value._tag === "Refused"
+          ? REFUSED_TTL
+          : Duration.millis(Math.max(0, Math.min(VALID_TTL_MILLIS, exit.value.key.expires_in_millis)))
     })
 
     const refundIp = Effect.gen(function*() {
@@ -84,10 +96,7 @@ export const layer = Layer.effect(
         const value = Redacted.value(header).trim()
         if (value === "") return yield* Effect.fail(AuthenticationFailed.create(AuthenticationFailed.MISSING))
         const keyHash = hash(value)
-        // The hot path (a key in use) reads the database directly; the cache is for keys not
-        // recently seen valid: it remembers refusals and merges concurrent lookups.
-        const lookup = (yield* known.isValid(keyHash)) ? lookUp(keyHash) : verdicts.get(keyHash)
-        const verdict = yield* lookup.pipe(Effect.tapError(() => refundIp))
+        const verdict = yield* verdicts.get(keyHash).pipe(Effect.tapError(() => refundIp))
         if (verdict._tag === "Refused") {
           yield* known.forget(keyHash)
           return yield* Effect.fail(AuthenticationFailed.create(verdict.message))

@@ -9,10 +9,10 @@ const CAPACITY = 10_000
 const TTL_MS = 10 * 60_000
 
 /**
- * API key hashes recently found valid. This never grants access (the key is still looked up on
- * every request, so a revocation applies at once): it only spares the request the per-IP charge
- * the edge takes before any database work, so a valid key keeps working from a client whose IP
- * bucket was spent by requests without one.
+ * API key hashes recently found valid. This never grants access (the auth middleware checks
+ * the key on every request, trusting a verdict for half a second at most): it only spares the
+ * request the per-IP charge the edge takes before any database work, so a valid key keeps working
+ * from a client whose IP bucket was spent by requests without one.
  */
 export class KnownKeys extends Context.Tag("@sightline/http/KnownKeys")<KnownKeys, {
   readonly isValid: (keyHash: string) => Effect.Effect<boolean>

@@ -1,5 +1,6 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpApiScalar from "@effect/platform/HttpApiScalar"
+import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
 import { SightlineApi } from "@sightline/domain/api/SightlineApi"
 import * as Layer from "effect/Layer"
 import * as Auth from "./Auth.js"
@@ -53,6 +54,9 @@ const docsPage: HttpApiScalar.ScalarConfig & {
  */
 export const appWith = <E, R>(rateLimiter: Layer.Layer<RateLimit.RateLimiter, E, R>) =>
   HttpApiBuilder.serve().pipe(
+    // Sightline configures no tracer: the HTTP tracer middleware would still parse the URL and
+    // redact the headers of every request for a span nobody records.
+    HttpMiddleware.withTracerDisabledWhen(() => true),
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/v1/openapi.json" })),
     Layer.provide(HttpApiScalar.layer({ path: "/docs", scalar: docsPage })),
     Layer.provide(Edge.layer),

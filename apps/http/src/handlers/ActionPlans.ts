@@ -1,11 +1,12 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { NotFound } from "@sightline/domain/api/Errors"
+import { ActionPlan, ActionPlanDetail } from "@sightline/domain/api/Resources"
 import { CurrentPrincipal } from "@sightline/domain/api/Security"
 import { SightlineApi } from "@sightline/domain/api/SightlineApi"
 import { Access, ActionPlans } from "@sightline/sql/read/index"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { pageOf } from "./Common.js"
+import { asJson, pageOf } from "./Common.js"
 
 export const ActionPlansLive = HttpApiBuilder.group(SightlineApi, "actionPlans", (handlers) =>
   handlers
@@ -13,7 +14,7 @@ export const ActionPlansLive = HttpApiBuilder.group(SightlineApi, "actionPlans",
       Effect.gen(function*() {
         const brandId = yield* Access.resolveBrand(yield* CurrentPrincipal, urlParams.brand_id)
         return yield* ActionPlans.listActionPlans(brandId, pageOf(urlParams))
-      }))
+      }).pipe(Effect.map(asJson(ActionPlan))))
     .handle("get", ({ path, urlParams }) =>
       Effect.gen(function*() {
         const principal = yield* CurrentPrincipal
@@ -22,6 +23,6 @@ export const ActionPlansLive = HttpApiBuilder.group(SightlineApi, "actionPlans",
         const plan = yield* ActionPlans.getActionPlan(path.action_plan_id)
         return yield* Option.match(plan, {
           onNone: () => Effect.fail(NotFound.create("Action plan not found.")),
-          onSome: (data) => Effect.succeed({ data })
+          onSome: (data) => Effect.succeed(asJson(ActionPlanDetail)({ data }))
         })
       })))

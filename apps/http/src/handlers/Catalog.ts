@@ -1,18 +1,21 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { NotFound } from "@sightline/domain/api/Errors"
+import { Brand, Competitor, Group } from "@sightline/domain/api/Resources"
 import { CurrentPrincipal } from "@sightline/domain/api/Security"
 import { SightlineApi } from "@sightline/domain/api/SightlineApi"
 import { Access, Catalog } from "@sightline/sql/read/index"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { pageOf } from "./Common.js"
+import { asJson, pageOf } from "./Common.js"
 
 const orNotFound = (what: string) => <A>(option: Option.Option<A>) =>
   Option.match(option, { onNone: () => Effect.fail(NotFound.create(`${what} not found.`)), onSome: Effect.succeed })
 
 export const BrandsLive = HttpApiBuilder.group(SightlineApi, "brands", (handlers) =>
   handlers.handle("list", ({ urlParams }) =>
-    Effect.flatMap(CurrentPrincipal, (principal) => Catalog.listBrands(principal, pageOf(urlParams)))))
+    Effect.flatMap(CurrentPrincipal, (principal) => Catalog.listBrands(principal, pageOf(urlParams))).pipe(
+      Effect.map(asJson(Brand))
+    )))
 
 export const GroupsLive = HttpApiBuilder.group(SightlineApi, "groups", (handlers) =>
   handlers
@@ -20,7 +23,7 @@ export const GroupsLive = HttpApiBuilder.group(SightlineApi, "groups", (handlers
       Effect.gen(function*() {
         const brandId = yield* Access.resolveBrand(yield* CurrentPrincipal, urlParams.brand_id)
         return yield* Catalog.listGroups(brandId, pageOf(urlParams))
-      }))
+      }).pipe(Effect.map(asJson(Group))))
     .handle("get", ({ path, urlParams }) =>
       Effect.gen(function*() {
         const principal = yield* CurrentPrincipal
@@ -28,7 +31,7 @@ export const GroupsLive = HttpApiBuilder.group(SightlineApi, "groups", (handlers
         yield* Access.groupBrand(principal, path.group_id)
         const group = yield* Catalog.getGroup(path.group_id).pipe(Effect.flatMap(orNotFound("Group")))
         return { data: group }
-      })))
+      }).pipe(Effect.map(asJson(Group)))))
 
 export const CompetitorsLive = HttpApiBuilder.group(SightlineApi, "competitors", (handlers) =>
   handlers
@@ -36,7 +39,7 @@ export const CompetitorsLive = HttpApiBuilder.group(SightlineApi, "competitors",
       Effect.gen(function*() {
         const brandId = yield* Access.resolveBrand(yield* CurrentPrincipal, urlParams.brand_id)
         return yield* Catalog.listCompetitors(brandId, pageOf(urlParams))
-      }))
+      }).pipe(Effect.map(asJson(Competitor))))
     .handle("get", ({ path, urlParams }) =>
       Effect.gen(function*() {
         const principal = yield* CurrentPrincipal
@@ -46,4 +49,4 @@ export const CompetitorsLive = HttpApiBuilder.group(SightlineApi, "competitors",
           Effect.flatMap(orNotFound("Monitored competitor"))
         )
         return { data: competitor }
-      })))
+      }).pipe(Effect.map(asJson(Competitor)))))

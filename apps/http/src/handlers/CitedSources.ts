@@ -1,9 +1,10 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import { CitedDomain, CitedUrl, DomainCitedUrl, RelatedPrompt } from "@sightline/domain/api/Resources"
 import { CurrentPrincipal } from "@sightline/domain/api/Security"
 import { SightlineApi } from "@sightline/domain/api/SightlineApi"
 import { Access, CitedSources } from "@sightline/sql/read/index"
 import * as Effect from "effect/Effect"
-import { filtersOf, pageOf } from "./Common.js"
+import { asJson, filtersOf, pageOf } from "./Common.js"
 
 const queryOf = (urlParams: {
   readonly page?: number | undefined
@@ -22,17 +23,17 @@ const queryOf = (urlParams: {
 
 export const CitedSourcesLive = HttpApiBuilder.group(SightlineApi, "citedSources", (handlers) =>
   handlers
-    .handle("domains", ({ urlParams }) => Effect.flatMap(queryOf(urlParams), CitedSources.listDomains))
-    .handle("urls", ({ urlParams }) => Effect.flatMap(queryOf(urlParams), CitedSources.listUrls))
+    .handle("domains", ({ urlParams }) => Effect.flatMap(queryOf(urlParams), CitedSources.listDomains).pipe(Effect.map(asJson(CitedDomain))))
+    .handle("urls", ({ urlParams }) => Effect.flatMap(queryOf(urlParams), CitedSources.listUrls).pipe(Effect.map(asJson(CitedUrl))))
     .handle("domainUrls", ({ path, urlParams }) =>
       Effect.gen(function*() {
         const query = yield* queryOf(urlParams)
         yield* Access.checkDomainAccess(yield* CurrentPrincipal, path.domain_id)
         return yield* CitedSources.listDomainUrls(path.domain_id, query)
-      }))
+      }).pipe(Effect.map(asJson(DomainCitedUrl))))
     .handle("relatedPrompts", ({ path, urlParams }) =>
       Effect.gen(function*() {
         const query = yield* queryOf(urlParams)
         yield* Access.checkDomainAccess(yield* CurrentPrincipal, path.domain_id)
         return yield* CitedSources.listRelatedPrompts(path.domain_id, query)
-      })))
+      }).pipe(Effect.map(asJson(RelatedPrompt)))))

@@ -1,10 +1,11 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import { Dashboard as DashboardSchema } from "@sightline/domain/api/Resources"
 import { CurrentPrincipal } from "@sightline/domain/api/Security"
 import { SightlineApi } from "@sightline/domain/api/SightlineApi"
 import { Access, Dashboard } from "@sightline/sql/read/index"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { filtersOf } from "./Common.js"
+import { asJson, filtersOf } from "./Common.js"
 
 export const DashboardLive = HttpApiBuilder.group(SightlineApi, "dashboard", (handlers) =>
   handlers.handle("get", ({ urlParams }) =>
@@ -15,5 +16,5 @@ export const DashboardLive = HttpApiBuilder.group(SightlineApi, "dashboard", (ha
       const groupId = Option.getOrUndefined(urlParams.group_id ?? Option.none())
       if (groupId !== undefined) yield* Access.resolveBrandWithGroup(principal, brandId, groupId)
       const data = yield* Dashboard.getDashboard({ brandId, groupId, filters })
-      return { data }
+      return asJson(DashboardSchema)({ data })
     })))

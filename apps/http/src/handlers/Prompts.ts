@@ -1,11 +1,12 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { NotFound } from "@sightline/domain/api/Errors"
+import { PromptCitation, PromptDetail, PromptListItem, PromptResponse, SearchQuery } from "@sightline/domain/api/Resources"
 import { CurrentPrincipal } from "@sightline/domain/api/Security"
 import { SightlineApi } from "@sightline/domain/api/SightlineApi"
 import { Access, Prompts } from "@sightline/sql/read/index"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { filtersOf, pageOf } from "./Common.js"
+import { asJson, filtersOf, pageOf } from "./Common.js"
 
 /** A prompt's own brand governs access; a given `brand_id` is still checked. */
 const promptAccess = (brandId: number | undefined, promptId: number) =>
@@ -23,7 +24,7 @@ export const PromptsLive = HttpApiBuilder.group(SightlineApi, "prompts", (handle
         const groupId = Option.getOrUndefined(urlParams.group_id ?? Option.none())
         const brandId = yield* Access.resolveBrandWithGroup(yield* CurrentPrincipal, urlParams.brand_id, groupId)
         return yield* Prompts.listPrompts(brandId, groupId, filters, pageOf(urlParams))
-      }))
+      }).pipe(Effect.map(asJson(PromptListItem))))
     .handle("get", ({ path, urlParams }) =>
       Effect.gen(function*() {
         const filters = yield* filtersOf(urlParams)
@@ -31,7 +32,7 @@ export const PromptsLive = HttpApiBuilder.group(SightlineApi, "prompts", (handle
         const prompt = yield* Prompts.getPrompt(path.monitored_prompt_id, filters)
         return yield* Option.match(prompt, {
           onNone: () => Effect.fail(NotFound.create("Monitored prompt not found.")),
-          onSome: (data) => Effect.succeed({ data })
+          onSome: (data) => Effect.succeed(asJson(PromptDetail)({ data }))
         })
       }))
     .handle("responses", ({ path, urlParams }) =>
@@ -39,16 +40,16 @@ export const PromptsLive = HttpApiBuilder.group(SightlineApi, "prompts", (handle
         const filters = yield* filtersOf(urlParams)
         yield* promptAccess(urlParams.brand_id, path.monitored_prompt_id)
         return yield* Prompts.listResponses(path.monitored_prompt_id, filters, pageOf(urlParams))
-      }))
+      }).pipe(Effect.map(asJson(PromptResponse))))
     .handle("citations", ({ path, urlParams }) =>
       Effect.gen(function*() {
         const filters = yield* filtersOf(urlParams)
         yield* promptAccess(urlParams.brand_id, path.monitored_prompt_id)
         return yield* Prompts.listCitations(path.monitored_prompt_id, filters, pageOf(urlParams))
-      }))
+      }).pipe(Effect.map(asJson(PromptCitation))))
     .handle("searchQueries", ({ path, urlParams }) =>
       Effect.gen(function*() {
         const filters = yield* filtersOf(urlParams)
         yield* promptAccess(urlParams.brand_id, path.monitored_prompt_id)
         return yield* Prompts.listSearchQueries(path.monitored_prompt_id, filters, pageOf(urlParams))
-      })))
+      }).pipe(Effect.map(asJson(SearchQuery)))))

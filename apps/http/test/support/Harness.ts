@@ -79,3 +79,19 @@ export const request = (method: HttpMethod.HttpMethod, path: string, key?: strin
   }).pipe(Effect.scoped, Effect.orDie)
 
 export const get = (path: string, key?: string, headers?: Record<string, string>) => request("GET", path, key, headers)
+
+/**
+ * GETs `path` with `key` every 50 ms until it is refused (anything but a 200) or `withinMillis`
+ * pass: the last reply and how long after the call it came. A valid key's verdict is trusted for
+ * half a second, so a revocation shows within one.
+ */
+export const untilRefused = (path: string, key: string, withinMillis = 1_000) =>
+  Effect.gen(function*() {
+    const started = Date.now()
+    let reply = yield* get(path, key)
+    while (reply.status === 200 && Date.now() - started < withinMillis) {
+      yield* Effect.sleep("50 millis")
+      reply = yield* get(path, key)
+    }
+    return { reply, afterMillis: Date.now() - started }
+  })

@@ -9,17 +9,17 @@ export interface StoredApiKey {
   readonly rate_limit_per_minute: number | null
   readonly revoked: boolean
   readonly expired: boolean
+  /** Milliseconds until the key expires, by the database clock (negative once it has). */
+  readonly expires_in_millis: number
 }
 
-/**
- * The key with this SHA-256 hash, read on every request (no cache), so a revocation takes effect
- * on the next request. Expiry is judged by the database clock.
- */
+/** The key with this SHA-256 hash. Expiry is judged by the database clock. */
 export const findKeyByHash = Effect.fnUntraced(function*(keyHash: string) {
   const sql = yield* SqlClient.SqlClient
   const rows = yield* Effect.orDie(sql<StoredApiKey>`
     SELECT id, workspace_id, brand_id, rate_limit_per_minute,
-      revoked_at IS NOT NULL AS revoked, now() >= expires_at AS expired
+      revoked_at IS NOT NULL AS revoked, now() >= expires_at AS expired,
+      (extract(epoch FROM expires_at - now()) * 1000)::float8 AS expires_in_millis
     FROM api_keys WHERE key_hash = ${keyHash}`)
   return Option.fromNullable(rows[0])
 })

@@ -1,6 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 
 /** The filters every response-based endpoint shares (docs/api-decisions.md, Filters and dates). */
@@ -76,9 +77,15 @@ export const impact = (sql: SqlClient.SqlClient, citing: string, inScope: string
       `WHEN (${inScope}) > 0 AND 100 * (${citing}) >= 5 * (${inScope}) THEN 'medium' ELSE 'low' END`
   )
 
-/** Decodes rows with the resource schema; a row that does not match is a bug (a defect), never a 400. */
-export const decodeRows = <A, I>(schema: Schema.Schema<A, I>) => (rows: ReadonlyArray<unknown>) =>
-  Effect.orDie(Schema.decodeUnknown(Schema.Array(schema))(rows))
+/**
+ * Decodes rows with the resource schema; a row that does not match is a bug (a defect), never a
+ * 400. Row by row with the schema itself, whose compiled parser Schema keeps (a `Schema.Array` made
+ * per call would be compiled again on every request).
+ */
+export const decodeRows = <A, I>(schema: Schema.Schema<A, I>) => {
+  const decode = Schema.decodeUnknownEither(schema)
+  return (rows: ReadonlyArray<unknown>) => Effect.orDie(Either.all(rows.map((row) => decode(row))))
+}
 
 /**
  * The count and the page in one statement (one round trip): the count's single row LEFT JOIN
