@@ -40,7 +40,8 @@ const QUERY_PARAMS: ReadonlySet<string> = new Set([
   "ai_model",
   "brand_id",
   "group_id",
-  "search"
+  "search",
+  "format"
 ])
 
 const STATUS: ReadonlyArray<readonly [abstract new(...args: never) => ApiErrorBody, number]> = [

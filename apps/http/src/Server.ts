@@ -8,6 +8,7 @@ import { ActionPlansLive } from "./handlers/ActionPlans.js"
 import { BrandsLive, CompetitorsLive, GroupsLive } from "./handlers/Catalog.js"
 import { CitedSourcesLive } from "./handlers/CitedSources.js"
 import { DashboardLive } from "./handlers/Dashboard.js"
+import { ExportsLive } from "./handlers/Exports.js"
 import { PromptsLive } from "./handlers/Prompts.js"
 import * as Health from "./Health.js"
 import * as KeyUsage from "./KeyUsage.js"
@@ -24,6 +25,7 @@ export const ApiLive = HttpApiBuilder.api(SightlineApi).pipe(
     CitedSourcesLive,
     ActionPlansLive,
     DashboardLive,
+    ExportsLive,
     Health.layer
   ]),
   Layer.provide(Auth.layer),
