@@ -192,7 +192,7 @@ export const layer = HttpApiBuilder.middleware(
         let response = Option.isSome(refused) ? refused.value : yield* run(app, request, state)
 
         const headers: Record<string, string> = { ...rateLimitHeaders(state), "x-request-id": requestId }
-        if (response.status === 405) headers["allow"] = "GET"
+        if (response.status === 405) headers["allow"] = response.headers["allow"] ?? "GET"
         if (response.status === 503) headers["retry-after"] = String(ServiceUnavailable.RETRY_AFTER_SECONDS)
         response = HttpServerResponse.setHeaders(response, headers)
 

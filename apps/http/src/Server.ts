@@ -13,6 +13,7 @@ import { PromptsLive } from "./handlers/Prompts.js"
 import * as Health from "./Health.js"
 import * as KeyUsage from "./KeyUsage.js"
 import * as KnownKeys from "./KnownKeys.js"
+import * as McpHttp from "./mcp/McpHttp.js"
 import * as RateLimit from "./RateLimit.js"
 
 /** The contract with its handlers and the api-key middleware. */
@@ -28,6 +29,13 @@ export const ApiLive = HttpApiBuilder.api(SightlineApi).pipe(
     ExportsLive,
     Health.layer
   ]),
+  Layer.provide(Auth.layer),
+  Layer.provide(KeyUsage.layer)
+)
+
+/** MCP over streamable HTTP at /mcp, with the API's own authenticator (the same instance). */
+export const McpLive = McpHttp.layer.pipe(
+  Layer.provide(HttpApiBuilder.Router.Live),
   Layer.provide(Auth.layer),
   Layer.provide(KeyUsage.layer)
 )
@@ -58,7 +66,7 @@ export const appWith = <E, R>(rateLimiter: Layer.Layer<RateLimit.RateLimiter, E,
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/v1/openapi.json" })),
     Layer.provide(HttpApiScalar.layer({ path: "/docs", scalar: docsPage })),
     Layer.provide(Edge.layer),
-    Layer.provide(ApiLive),
+    Layer.provide(Layer.merge(ApiLive, McpLive)),
     Layer.provide(KnownKeys.layer),
     Layer.provide(rateLimiter)
   )

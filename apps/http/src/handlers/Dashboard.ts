@@ -1,13 +1,14 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { CurrentPrincipal } from "@sightline/domain/api/Security"
+import type * as Params from "@sightline/domain/api/Params"
 import { SightlineApi } from "@sightline/domain/api/SightlineApi"
 import { Access, Dashboard } from "@sightline/sql/read/index"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { filtersOf } from "./Common.js"
 
-export const DashboardLive = HttpApiBuilder.group(SightlineApi, "dashboard", (handlers) =>
-  handlers.handle("get", ({ urlParams }) =>
+/** The dashboard read, shared by the REST handler and the MCP tools. */
+export const getDashboard = ({ urlParams }: { readonly urlParams: typeof Params.DashboardParams.Type }) =>
     Effect.gen(function*() {
       const filters = yield* filtersOf(urlParams)
       const principal = yield* CurrentPrincipal
@@ -16,4 +17,7 @@ export const DashboardLive = HttpApiBuilder.group(SightlineApi, "dashboard", (ha
       if (groupId !== undefined) yield* Access.resolveBrandWithGroup(principal, brandId, groupId)
       const data = yield* Dashboard.getDashboard({ brandId, groupId, filters })
       return { data }
-    })))
+    })
+
+export const DashboardLive = HttpApiBuilder.group(SightlineApi, "dashboard", (handlers) =>
+  handlers.handle("get", getDashboard))

@@ -198,3 +198,12 @@ export const listSearchQueries = Effect.fnUntraced(function*(
         LIMIT ${limit} OFFSET ${offset}`
   )
 })
+
+/** One slice of an answer's text (for reading a long answer in parts), with the whole text's length. */
+export const getResponseText = Effect.fnUntraced(function*(responseId: number, offset: number, length: number) {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{ readonly text: string; readonly total_length: number }>`
+    SELECT substr(r.response_text, ${offset + 1}, ${length}) AS text, char_length(r.response_text) AS total_length
+    FROM responses r WHERE r.id = ${responseId}`.pipe(Effect.orDie)
+  return Option.fromNullable(rows[0])
+})
