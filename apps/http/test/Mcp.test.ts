@@ -55,14 +55,14 @@ const overHttp = (key: string) =>
   Effect.flatMap(baseUrl, (url) =>
     connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { "api-key": key } } })))
 
-const overStdio = (key: string) =>
+const overStdio = (key: string, env: Record<string, string> = {}) =>
   Effect.flatMap(DatabaseUrl, (databaseUrl) =>
     connect(
       new StdioClientTransport({
         command: process.execPath,
         args: ["--conditions=@sightline/source", "--import", "tsx", Path.join(ROOT, "apps/mcp/src/main.ts")],
         cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: databaseUrl, SIGHTLINE_API_KEY: key, LOG_LEVEL: "warn" },
+        env: { ...process.env, DATABASE_URL: databaseUrl, SIGHTLINE_API_KEY: key, LOG_LEVEL: "warn", ...env },
         stderr: "pipe"
       })
     ))
@@ -212,5 +212,31 @@ layer(makeHarnessWith(Database), { timeout: 180_000, excludeTestServices: true }
       const f = yield* Fixture
       yield* callEveryTool(yield* overStdio(f.keys.workspace1), f)
       yield* checkScoping(overStdio, f)
+    }))
+
+  it.scoped("the key's rate limit applies to MCP too: per POST /mcp, and per tool call over stdio", () =>
+    Effect.gen(function*() {
+      const f = yield* Fixture
+      const url = yield* baseUrl
+      // The limited key allows 3 requests a minute (its bucket, not its IP's).
+      const statuses: Array<number> = []
+      for (let i = 0; i < 4; i++) {
+        const reply = yield* Effect.promise(() =>
+          fetch(`${url}/mcp`, {
+            method: "POST",
+            headers: { "api-key": f.keys.limited, "content-type": "application/json", accept: "application/json, text/event-stream" },
+            body: JSON.stringify({ jsonrpc: "2.0", id: i, method: "tools/list" })
+          }))
+        statuses.push(reply.status)
+        if (reply.status === 429) expect(Number(reply.headers.get("retry-after"))).toBeGreaterThan(0)
+      }
+      expect(statuses).toEqual([200, 200, 200, 429])
+
+      // Over stdio (its own process, its own in-memory buckets here): the start-up check and two
+      // calls use the 3 tokens, the third call is refused with the API's 429 body.
+      const client = yield* overStdio(f.keys.limited, { RATE_LIMIT_STORE: "memory", WEB_CONCURRENCY: "1" })
+      expect((yield* call(client, "list_brands")).isError).toBe(false)
+      expect((yield* call(client, "list_brands")).isError).toBe(false)
+      expect(yield* call(client, "list_brands")).toMatchObject({ isError: true, value: { code: "RATE_LIMIT_EXCEEDED" } })
     }))
 })

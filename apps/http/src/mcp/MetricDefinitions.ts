@@ -7,12 +7,16 @@ export interface MetricDefinition {
   readonly markdown: string
 }
 
-/** "sentiment, average_sentiment and brand_sentiment" -> the three names; backticks and (calls) dropped. */
+/**
+ * "sentiment, average_sentiment and brand_sentiment" -> the three names; "impact of a cited domain
+ * or URL" -> "impact" too; backticks and (function names) dropped.
+ */
 const namesOf = (heading: string): ReadonlyArray<string> =>
   heading
     .replace(/\(.*?\)/g, "")
     .replace(/`/g, "")
     .split(/\s*(?:,|\/|\band\b)\s*/)
+    .flatMap((part) => part.includes(" of ") ? [part, part.split(" of ")[0] ?? ""] : [part])
     .map((name) => name.trim().toLowerCase().replace(/\s+/g, "_"))
     .filter((name) => name !== "")
 
