@@ -17,8 +17,8 @@ import { brandId } from "./Common.js"
 /** The range is empty (`--from` after `--to`). */
 export class InvalidRange extends Data.TaggedError("InvalidRange")<{ readonly message: string }> {}
 
-/** stdout closed under us (e.g. `| head`): the export stops. */
-export class StdoutClosed extends Data.TaggedError("StdoutClosed")<{ readonly message: string }> {}
+/** stdout failed under us. */
+export class StdoutClosed extends Data.TaggedError("StdoutClosed")<{ readonly message: string; readonly reader: "gone" | "error" }> {}
 
 /** The range is inclusive UTC days, written as the API takes them. */
 const day = (name: string, description: string) =>
@@ -35,13 +35,21 @@ const aiModel = Options.choice("ai-model", AI_MODELS).pipe(
   Options.optional
 )
 
-/** Writes the bytes to stdout as the consumer takes them (stdout stays open: the CLI prints nothing more). */
+const isBrokenPipe = (cause: unknown) => typeof cause === "object" && cause !== null && "code" in cause && cause.code === "EPIPE"
+
+/**
+ * Writes the bytes to stdout as the consumer takes them (stdout stays open: the CLI prints nothing
+ * more). A reader that stops early (`| head`) ends the export quietly, as for any Unix filter.
+ */
 const writeToStdout = <R>(body: Stream.Stream<Uint8Array, never, R>): Effect.Effect<void, StdoutClosed, R> =>
   Stream.run(
     body,
     NodeSink.fromWritable(() => process.stdout, (cause) =>
-      new StdoutClosed({ message: `could not write to stdout: ${String(cause)}` }), { endOnDone: false })
-  )
+      new StdoutClosed({
+        message: `could not write to stdout: ${String(cause)}`,
+        reader: isBrokenPipe(cause) ? "gone" : "error"
+      }), { endOnDone: false })
+  ).pipe(Effect.catchIf((error) => error.reader === "gone", () => Effect.void))
 
 const ExportLive = Brands.Default.pipe(Layer.provideMerge(DatabaseLive))
 
