@@ -6,27 +6,11 @@ import * as Database from "@sightline/sql/Database"
 import { parse } from "csv-parse/sync"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
-import { spawn } from "node:child_process"
-import * as Path from "node:path"
-import { fileURLToPath } from "node:url"
 import { freshDatabaseUrl } from "../../../packages/sql/test-support/TestDatabase.js"
+import { childCli } from "./ChildCli.js"
 
-const root = Path.resolve(Path.dirname(fileURLToPath(import.meta.url)), "../../..")
-
-const cli = (databaseUrl: string, args: ReadonlyArray<string>) =>
-  Effect.async<{ readonly code: number | null; readonly stdout: string; readonly stderr: string }>((resume) => {
-    const child = spawn("pnpm", ["--silent", "cli", ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, NO_COLOR: "1" },
-      stdio: ["ignore", "pipe", "pipe"]
-    })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()))
-    child.on("close", (code) => resume(Effect.succeed({ code, stdout, stderr })))
-    return Effect.sync(() => child.kill("SIGKILL"))
-  })
+/** The real CLI as a child process on the test's database. */
+const cli = (databaseUrl: string, args: ReadonlyArray<string>) => childCli(args, { env: { DATABASE_URL: databaseUrl } })
 
 const TEXTS = ["plain", "comma, \"quoted\"\r\nand a new line", "ünïcødé 😀"]
 

@@ -10,7 +10,6 @@
  * The dataset is built once (a few minutes) in `.data/bench-scale` and reused by `pnpm bench:scale`.
  * Run with `pnpm bench:export [--rebuild]`.
  */
-import * as FileSystem from "@effect/platform/FileSystem"
 import * as HttpServer from "@effect/platform/HttpServer"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { ApiKeys } from "@sightline/sql/ApiKeys"
@@ -20,7 +19,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { AppOnFreePort, BenchFailure, runBenchmark } from "./Measure.js"
-import { DATA_DIR, dataset } from "./ScaleDataset.js"
+import { dataDir, dataset } from "./ScaleDataset.js"
 
 const SAMPLE_MS = 50
 const MIB = 1024 * 1024
@@ -143,11 +142,6 @@ const benchmark = Effect.gen(function*() {
 
 runBenchmark(
   "Sightline export memory benchmark",
-  Effect.gen(function*() {
-    const fs = yield* FileSystem.FileSystem
-    if (process.argv.includes("--rebuild")) yield* fs.remove(DATA_DIR, { recursive: true, force: true })
-    yield* fs.makeDirectory(DATA_DIR, { recursive: true })
-    return DATA_DIR
-  }),
+  dataDir,
   benchmark
 )

@@ -1,3 +1,4 @@
+import * as FileSystem from "@effect/platform/FileSystem"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { SentimentLexiconLive } from "@sightline/domain/Sentiment"
 import { seed } from "@sightline/sql/DemoSeed"
@@ -14,6 +15,14 @@ import { fileURLToPath } from "node:url"
  * demo brand and the big brand of ScaleBrand.ts (1,050,000 answers) in one embedded PostgreSQL.
  */
 export const DATA_DIR = fileURLToPath(new URL("../../../.data/bench-scale", import.meta.url))
+
+/** The dataset's folder, emptied first on `--rebuild`. */
+export const dataDir = Effect.gen(function*() {
+  const fs = yield* FileSystem.FileSystem
+  if (process.argv.includes("--rebuild")) yield* fs.remove(DATA_DIR, { recursive: true, force: true })
+  yield* fs.makeDirectory(DATA_DIR, { recursive: true })
+  return DATA_DIR
+})
 
 /** The demo workspace and the big brand in it: built when absent, reused when present. */
 export const dataset = Effect.gen(function*() {

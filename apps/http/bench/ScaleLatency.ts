@@ -26,7 +26,7 @@ import * as Order from "effect/Order"
 import * as Schema from "effect/Schema"
 import * as Os from "node:os"
 import { fileURLToPath } from "node:url"
-import { DATA_DIR, dataset } from "./ScaleDataset.js"
+import { dataDir, dataset } from "./ScaleDataset.js"
 import {
   AppOnFreePort,
   BenchFailure,
@@ -278,11 +278,6 @@ const benchmark = Effect.gen(function*() {
 
 runBenchmark(
   "Sightline scale benchmark",
-  Effect.gen(function*() {
-    const fs = yield* FileSystem.FileSystem
-    if (process.argv.includes("--rebuild")) yield* fs.remove(DATA_DIR, { recursive: true, force: true })
-    yield* fs.makeDirectory(DATA_DIR, { recursive: true })
-    return DATA_DIR
-  }),
+  dataDir,
   benchmark
 )
