@@ -9,15 +9,15 @@ import { filtersOf } from "./Common.js"
 
 /** The dashboard read, shared by the REST handler and the MCP tools. */
 export const getDashboard = ({ urlParams }: { readonly urlParams: typeof Params.DashboardParams.Type }) =>
-    Effect.gen(function*() {
-      const filters = yield* filtersOf(urlParams)
-      const principal = yield* CurrentPrincipal
-      const brandId = yield* Access.resolveBrand(principal, urlParams.brand_id)
-      const groupId = Option.getOrUndefined(urlParams.group_id ?? Option.none())
-      if (groupId !== undefined) yield* Access.resolveBrandWithGroup(principal, brandId, groupId)
-      const data = yield* Dashboard.getDashboard({ brandId, groupId, filters })
-      return { data }
-    })
+  Effect.gen(function*() {
+    const filters = yield* filtersOf(urlParams)
+    const principal = yield* CurrentPrincipal
+    const brandId = yield* Access.resolveBrand(principal, urlParams.brand_id)
+    const groupId = Option.getOrUndefined(urlParams.group_id ?? Option.none())
+    if (groupId !== undefined) yield* Access.resolveBrandWithGroup(principal, brandId, groupId)
+    const data = yield* Dashboard.getDashboard({ brandId, groupId, filters })
+    return { data }
+  })
 
 export const DashboardLive = HttpApiBuilder.group(SightlineApi, "dashboard", (handlers) =>
   handlers.handle("get", getDashboard))
