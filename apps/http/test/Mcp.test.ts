@@ -8,6 +8,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
+import { execFile } from "node:child_process"
 import * as Path from "node:path"
 import { fileURLToPath } from "node:url"
 import { clientLayer } from "../../../packages/sql/src/Database.js"
@@ -238,5 +239,26 @@ layer(makeHarnessWith(Database), { timeout: 180_000, excludeTestServices: true }
       expect((yield* call(client, "list_brands")).isError).toBe(false)
       expect((yield* call(client, "list_brands")).isError).toBe(false)
       expect(yield* call(client, "list_brands")).toMatchObject({ isError: true, value: { code: "RATE_LIMIT_EXCEEDED" } })
+    }))
+
+  it.effect("stdio refuses to start without a valid key: one plain line on stderr, exit 1, nothing on stdout", () =>
+    Effect.gen(function*() {
+      const f = yield* Fixture
+      const databaseUrl = yield* DatabaseUrl
+      const start = (key: string | undefined) =>
+        Effect.promise(() =>
+          new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+            const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: databaseUrl, SIGHTLINE_API_KEY: key }
+            const child = execFile(process.execPath, ["--conditions=@sightline/source", "--import", "tsx", Path.join(ROOT, "apps/mcp/src/main.ts")], { cwd: ROOT, env }, (error, stdout, stderr) =>
+              resolve({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, stdout, stderr }))
+            child.stdin?.end()
+          }))
+      const revoked = yield* start(f.keys.revoked)
+      expect(revoked.code).toBe(1)
+      expect(revoked.stdout).toBe("")
+      expect(revoked.stderr).toContain("Error: SIGHTLINE_API_KEY: Invalid or inactive API key.")
+      const missing = yield* start(undefined)
+      expect(missing.code).toBe(1)
+      expect(missing.stderr).toContain("SIGHTLINE_API_KEY is not set")
     }))
 })
