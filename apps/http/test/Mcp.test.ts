@@ -18,6 +18,9 @@ import { Fixture, type FixtureIds } from "./support/Fixture.js"
 import { baseUrl, get, makeHarnessWith } from "./support/Harness.js"
 import { items } from "./support/Json.js"
 
+/** Each stdio test starts up to three server processes: slow on a loaded machine. */
+const TEST_TIMEOUT = 240_000
+
 const ROOT = Path.resolve(Path.dirname(fileURLToPath(import.meta.url)), "../../..")
 
 /** The test database's URL, for the stdio server started as a child process. */
@@ -190,7 +193,7 @@ layer(makeHarnessWith(Database), { timeout: 180_000, excludeTestServices: true }
       const f = yield* Fixture
       yield* seedMore(f)
       yield* callEveryTool(yield* overHttp(f.keys.workspace1), f)
-    }))
+    }), TEST_TIMEOUT)
 
   it.scoped("HTTP: a key's limits hold (403 across workspaces and brands, the API's 400 details); no key is a 401", () =>
     Effect.gen(function*() {
@@ -206,14 +209,14 @@ layer(makeHarnessWith(Database), { timeout: 180_000, excludeTestServices: true }
       const getRefused = yield* Effect.promise(() => fetch(`${url}/mcp`, { headers: { "api-key": f.keys.workspace1 } }))
       expect(getRefused.status).toBe(405)
       expect(getRefused.headers.get("allow")).toBe("POST")
-    }))
+    }), TEST_TIMEOUT)
 
   it.scoped("stdio (pnpm mcp with SIGHTLINE_API_KEY): every tool, and the same limits", () =>
     Effect.gen(function*() {
       const f = yield* Fixture
       yield* callEveryTool(yield* overStdio(f.keys.workspace1), f)
       yield* checkScoping(overStdio, f)
-    }))
+    }), TEST_TIMEOUT)
 
   it.scoped("the key's rate limit applies to MCP too: per POST /mcp, and per tool call over stdio", () =>
     Effect.gen(function*() {
@@ -239,7 +242,7 @@ layer(makeHarnessWith(Database), { timeout: 180_000, excludeTestServices: true }
       expect((yield* call(client, "list_brands")).isError).toBe(false)
       expect((yield* call(client, "list_brands")).isError).toBe(false)
       expect(yield* call(client, "list_brands")).toMatchObject({ isError: true, value: { code: "RATE_LIMIT_EXCEEDED" } })
-    }))
+    }), TEST_TIMEOUT)
 
   it.effect("stdio refuses to start without a valid key: one plain line on stderr, exit 1, nothing on stdout", () =>
     Effect.gen(function*() {
@@ -260,5 +263,5 @@ layer(makeHarnessWith(Database), { timeout: 180_000, excludeTestServices: true }
       const missing = yield* start(undefined)
       expect(missing.code).toBe(1)
       expect(missing.stderr).toContain("SIGHTLINE_API_KEY is not set")
-    }))
+    }), TEST_TIMEOUT)
 })
