@@ -14,6 +14,7 @@ import * as Brands from "./commands/Brands.js"
 import * as Competitors from "./commands/Competitors.js"
 import * as Db from "./commands/Db.js"
 import * as Demo from "./commands/Demo.js"
+import * as Export from "./commands/Export.js"
 import * as Groups from "./commands/Groups.js"
 import * as Keys from "./commands/Keys.js"
 import * as Prompts from "./commands/Prompts.js"
@@ -41,7 +42,8 @@ const subcommands = [
   Runs.command,
   Reanalyze.command,
   Analyse.command,
-  Rollups.command
+  Rollups.command,
+  Export.command
 ] as const
 
 export const root = Command.make("sightline").pipe(

@@ -14,22 +14,19 @@
 import * as FileSystem from "@effect/platform/FileSystem"
 import * as HttpServer from "@effect/platform/HttpServer"
 import * as SqlClient from "@effect/sql/SqlClient"
-import { SentimentLexiconLive } from "@sightline/domain/Sentiment"
 import { ApiKeys } from "@sightline/sql/ApiKeys"
-import { seed } from "@sightline/sql/DemoSeed"
 import { Rollups } from "@sightline/sql/Rollups"
-import { buildScaleBrand, SCALE_BRAND_NAME } from "@sightline/sql/ScaleBrand"
+import { SCALE_BRAND_NAME } from "@sightline/sql/ScaleBrand"
 import * as Arr from "effect/Array"
 import * as Clock from "effect/Clock"
 import * as Console from "effect/Console"
-import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
 import * as Order from "effect/Order"
 import * as Schema from "effect/Schema"
 import * as Os from "node:os"
 import { fileURLToPath } from "node:url"
+import { dataDir, dataset } from "./ScaleDataset.js"
 import {
   AppOnFreePort,
   BenchFailure,
@@ -42,7 +39,6 @@ import {
   statsOf
 } from "./Measure.js"
 
-const DATA_DIR = fileURLToPath(new URL("../../../.data/bench-scale", import.meta.url))
 const RESULTS = fileURLToPath(new URL("../../../.data/bench-scale.json", import.meta.url))
 const WARMUP_REQUESTS = 3
 const SEQUENTIAL_MAX = 100
@@ -167,31 +163,6 @@ const Counts = Schema.Struct({
   urls: Schema.Number
 })
 
-/** The demo workspace and the big brand in it: built when absent, reused when present. */
-const dataset = Effect.gen(function*() {
-  const sql = yield* SqlClient.SqlClient
-  const existing = yield* sql<{ id: number }>`SELECT id FROM brands WHERE name = ${SCALE_BRAND_NAME}`
-  const seeded = yield* seed.pipe(Effect.provide(SentimentLexiconLive))
-  const found = Option.fromNullable(existing[0])
-  if (Option.isSome(found)) {
-    yield* Console.log(`Reusing the built dataset in ${DATA_DIR} (--rebuild to build it again).`)
-    // Statistics as a live database has them (autovacuum may not have caught up with a migration).
-    yield* sql`ANALYZE`
-    return { workspaceId: seeded.workspaceId, bigBrandId: found.value.id }
-  }
-  yield* Console.log(`Building the big brand set-based in ${DATA_DIR} ...`)
-  const [buildTime, bigBrandId] = yield* Effect.timed(buildScaleBrand(seeded.workspaceId))
-  // Loaded beside the write path, so the rollups are rebuilt from the raw rows, as after any bulk load.
-  const [rollupTime] = yield* Effect.timed(Rollups.rebuild({ brandId: bigBrandId }))
-  const [analyzeTime] = yield* Effect.timed(sql`ANALYZE`)
-  yield* Console.log(
-    `Built in ${(Duration.toMillis(buildTime) / 1000).toFixed(0)} s, rollups rebuilt in ${
-      (Duration.toMillis(rollupTime) / 1000).toFixed(0)
-    } s, ANALYZE ${(Duration.toMillis(analyzeTime) / 1000).toFixed(0)} s.`
-  )
-  return { workspaceId: seeded.workspaceId, bigBrandId }
-})
-
 const describe = Effect.fn("ScaleLatency.describe")(function*(brandId: number) {
   const sql = yield* SqlClient.SqlClient
   const rows = yield* sql`
@@ -307,11 +278,6 @@ const benchmark = Effect.gen(function*() {
 
 runBenchmark(
   "Sightline scale benchmark",
-  Effect.gen(function*() {
-    const fs = yield* FileSystem.FileSystem
-    if (process.argv.includes("--rebuild")) yield* fs.remove(DATA_DIR, { recursive: true, force: true })
-    yield* fs.makeDirectory(DATA_DIR, { recursive: true })
-    return DATA_DIR
-  }),
+  dataDir,
   benchmark
 )

@@ -1,10 +1,11 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { AuthenticationFailed, RateLimitExceeded, ServiceUnavailable } from "@sightline/domain/api/Errors"
-import { ApiKeyAuth } from "@sightline/domain/api/Security"
+import { ApiKeyAuth, type Principal } from "@sightline/domain/api/Security"
 import { hash } from "@sightline/domain/ApiKeyFormat"
 import { Read, Unavailable } from "@sightline/sql"
 import type { StoredApiKey } from "@sightline/sql/read/ApiKeyAuth"
 import * as Cache from "effect/Cache"
+import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
@@ -47,8 +48,15 @@ const VALID_TTL_MILLIS = 500
  * charge is given back when the key turns out valid, or when the database cannot answer (the
  * caller earned neither).
  */
-export const layer = Layer.effect(
-  ApiKeyAuth,
+export class Authenticator extends Context.Tag("@sightline/http/Authenticator")<Authenticator, {
+  /** Checks an `api-key` value and charges its rate limit: the key's principal, or the 401/429/503. */
+  readonly authenticate: (
+    header: Redacted.Redacted<string>
+  ) => Effect.Effect<Principal, AuthenticationFailed | RateLimitExceeded | ServiceUnavailable>
+}>() {}
+
+const authenticatorLayer = Layer.effect(
+  Authenticator,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const limiter = yield* RateLimiter
@@ -118,6 +126,15 @@ export const layer = Layer.effect(
         return { keyId: key.id, workspaceId: key.workspace_id, brandId: key.brand_id }
       })
 
-    return ApiKeyAuth.of({ apiKey: authenticate })
+    return Authenticator.of({ authenticate })
   })
 )
+
+/**
+ * The API's security middleware and the same authenticator for the MCP transports (one instance:
+ * one negative cache, one view of the key's bucket).
+ */
+export const layer = Layer.effect(
+  ApiKeyAuth,
+  Effect.map(Authenticator, (authenticator) => ApiKeyAuth.of({ apiKey: authenticator.authenticate }))
+).pipe(Layer.provideMerge(authenticatorLayer))

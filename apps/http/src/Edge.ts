@@ -40,7 +40,8 @@ const QUERY_PARAMS: ReadonlySet<string> = new Set([
   "ai_model",
   "brand_id",
   "group_id",
-  "search"
+  "search",
+  "format"
 ])
 
 const STATUS: ReadonlyArray<readonly [abstract new(...args: never) => ApiErrorBody, number]> = [
@@ -191,7 +192,7 @@ export const layer = HttpApiBuilder.middleware(
         let response = Option.isSome(refused) ? refused.value : yield* run(app, request, state)
 
         const headers: Record<string, string> = { ...rateLimitHeaders(state), "x-request-id": requestId }
-        if (response.status === 405) headers["allow"] = "GET"
+        if (response.status === 405) headers["allow"] = response.headers["allow"] ?? "GET"
         if (response.status === 503) headers["retry-after"] = String(ServiceUnavailable.RETRY_AFTER_SECONDS)
         response = HttpServerResponse.setHeaders(response, headers)
 

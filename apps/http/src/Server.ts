@@ -9,10 +9,12 @@ import { ActionPlansLive } from "./handlers/ActionPlans.js"
 import { BrandsLive, CompetitorsLive, GroupsLive } from "./handlers/Catalog.js"
 import { CitedSourcesLive } from "./handlers/CitedSources.js"
 import { DashboardLive } from "./handlers/Dashboard.js"
+import { ExportsLive } from "./handlers/Exports.js"
 import { PromptsLive } from "./handlers/Prompts.js"
 import * as Health from "./Health.js"
 import * as KeyUsage from "./KeyUsage.js"
 import * as KnownKeys from "./KnownKeys.js"
+import * as McpHttp from "./mcp/McpHttp.js"
 import * as RateLimit from "./RateLimit.js"
 
 /** The contract with its handlers and the api-key middleware. */
@@ -25,8 +27,16 @@ export const ApiLive = HttpApiBuilder.api(SightlineApi).pipe(
     CitedSourcesLive,
     ActionPlansLive,
     DashboardLive,
+    ExportsLive,
     Health.layer
   ]),
+  Layer.provide(Auth.layer),
+  Layer.provide(KeyUsage.layer)
+)
+
+/** MCP over streamable HTTP at /mcp, with the API's own authenticator (the same instance). */
+export const McpLive = McpHttp.layer.pipe(
+  Layer.provide(HttpApiBuilder.Router.Live),
   Layer.provide(Auth.layer),
   Layer.provide(KeyUsage.layer)
 )
@@ -60,7 +70,7 @@ export const appWith = <E, R>(rateLimiter: Layer.Layer<RateLimit.RateLimiter, E,
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/v1/openapi.json" })),
     Layer.provide(HttpApiScalar.layer({ path: "/docs", scalar: docsPage })),
     Layer.provide(Edge.layer),
-    Layer.provide(ApiLive),
+    Layer.provide(Layer.merge(ApiLive, McpLive)),
     Layer.provide(KnownKeys.layer),
     Layer.provide(rateLimiter)
   )

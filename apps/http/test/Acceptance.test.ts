@@ -476,8 +476,8 @@ layer(TestLayer, { timeout: 120_000, excludeTestServices: true })("acceptance", 
       }
       expect(doc.info.version).toBe("1.0.0")
       const specTags = ["Brands", "Groups", "Monitored Competitors", "Monitored Prompts", "Cited Sources", "Action Plans", "Dashboard"]
-      // The spec's tags, then the health probes (an addition).
-      expect(doc.tags.map((tag) => tag.name)).toEqual([...specTags, "Health"])
+      // The spec's tags, then the additions: exports and the health probes.
+      expect(doc.tags.map((tag) => tag.name)).toEqual([...specTags, "Exports", "Health"])
       const specPaths = [
         "/v1/brands/", "/v1/monitored-competitors/", "/v1/monitored-competitors/{monitored_competitor_id}/",
         "/v1/monitored-prompts/", "/v1/monitored-prompts/{monitored_prompt_id}/",
@@ -486,8 +486,9 @@ layer(TestLayer, { timeout: 120_000, excludeTestServices: true })("acceptance", 
         "/v1/cited-sources/{domain_id}/urls/", "/v1/cited-sources/{domain_id}/related-prompts/", "/v1/action-plans/",
         "/v1/dashboard/", "/v1/groups/", "/v1/groups/{group_id}/", "/v1/action-plans/{action_plan_id}/"
       ]
+      const exportPaths = ["/v1/exports/responses/", "/v1/exports/citations/", "/v1/exports/prompts/"]
       const healthPaths = ["/healthz", "/readyz"]
-      expect(Object.keys(doc.paths).sort()).toEqual([...specPaths, ...healthPaths].sort())
+      expect(Object.keys(doc.paths).sort()).toEqual([...specPaths, ...exportPaths, ...healthPaths].sort())
       const schemes = Object.values(doc.components.securitySchemes)
       expect(schemes).toEqual([expect.objectContaining({ type: "apiKey", name: "api-key", in: "header" })])
       for (const [path, item] of Object.entries(doc.paths)) {
@@ -497,7 +498,7 @@ layer(TestLayer, { timeout: 120_000, excludeTestServices: true })("acceptance", 
           continue
         }
         expect(item.get.security.length, path).toBeGreaterThan(0)
-        expect(specTags, path).toContain(item.get.tags[0])
+        expect([...specTags, "Exports"], path).toContain(item.get.tags[0])
       }
       const docs = yield* get("/docs")
       expect(docs.status).toBe(200)

@@ -23,7 +23,17 @@ describe("the OpenAPI document", () => {
     expect(spec.security).toEqual([{ apiKey: [] }])
     expect(spec.info.license).toEqual({ name: "MIT", url: "https://opensource.org/licenses/MIT" })
     expect(spec.tags.map((tag) => tag.name)).toContain("Health")
-    expect(spec.tags.length).toBe(8)
+    expect(spec.tags.map((tag) => tag.name)).toContain("Exports")
+    expect(spec.tags.length).toBe(9)
     for (const tag of spec.tags) expect(tag.description, tag.name).toMatch(/\w{3,}.*\./)
+  })
+
+  it("documents both bodies of the exports: NDJSON and CSV", () => {
+    for (const kind of ["responses", "citations", "prompts"]) {
+      const path: unknown = spec.paths[`/v1/exports/${kind}/`]
+      const content = JSON.stringify(path)
+      expect(content).toContain("application/x-ndjson")
+      expect(content).toContain("text/csv; charset=utf-8")
+    }
   })
 })

@@ -1,6 +1,7 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { CitedDomain, CitedUrl, DomainCitedUrl, RelatedPrompt } from "@sightline/domain/api/Resources"
 import { CurrentPrincipal } from "@sightline/domain/api/Security"
+import type * as Params from "@sightline/domain/api/Params"
 import { SightlineApi } from "@sightline/domain/api/SightlineApi"
 import { Access, CitedSources } from "@sightline/sql/read/index"
 import * as Effect from "effect/Effect"
@@ -21,9 +22,13 @@ const queryOf = (urlParams: {
     return { brandId, filters, search: urlParams.search, page: pageOf(urlParams) }
   })
 
+/** The domains read, shared by the REST handler and the MCP tools. */
+export const listDomains = ({ urlParams }: { readonly urlParams: typeof Params.CitedSourceListParams.Type }) =>
+  Effect.flatMap(queryOf(urlParams), CitedSources.listDomains)
+
 export const CitedSourcesLive = HttpApiBuilder.group(SightlineApi, "citedSources", (handlers) =>
   handlers
-    .handle("domains", ({ urlParams }) => Effect.flatMap(queryOf(urlParams), CitedSources.listDomains).pipe(Effect.map(asJson(CitedDomain))))
+    .handle("domains", (request) => listDomains(request).pipe(Effect.map(asJson(CitedDomain))))
     .handle("urls", ({ urlParams }) => Effect.flatMap(queryOf(urlParams), CitedSources.listUrls).pipe(Effect.map(asJson(CitedUrl))))
     .handle("domainUrls", ({ path, urlParams }) =>
       Effect.gen(function*() {

@@ -2,6 +2,7 @@ import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { NotFound } from "@sightline/domain/api/Errors"
 import { PromptCitation, PromptDetail, PromptListItem, PromptResponse, SearchQuery } from "@sightline/domain/api/Resources"
 import { CurrentPrincipal } from "@sightline/domain/api/Security"
+import type * as Params from "@sightline/domain/api/Params"
 import { SightlineApi } from "@sightline/domain/api/SightlineApi"
 import { Access, Prompts } from "@sightline/sql/read/index"
 import * as Effect from "effect/Effect"
@@ -16,15 +17,44 @@ const promptAccess = (brandId: number | undefined, promptId: number) =>
     yield* Access.promptBrand(principal, promptId)
   })
 
+type ItemPage = {
+  readonly path: typeof Params.PromptPath.Type
+  readonly urlParams: typeof Params.ItemFilterPageParams.Type
+}
+
+/** The read operations behind the endpoints, shared by the REST handlers and the MCP tools. */
+export const listPrompts = ({ urlParams }: { readonly urlParams: typeof Params.PromptListParams.Type }) =>
+  Effect.gen(function*() {
+    const filters = yield* filtersOf(urlParams)
+    const groupId = Option.getOrUndefined(urlParams.group_id ?? Option.none())
+    const brandId = yield* Access.resolveBrandWithGroup(yield* CurrentPrincipal, urlParams.brand_id, groupId)
+    return yield* Prompts.listPrompts(brandId, groupId, filters, pageOf(urlParams))
+  })
+
+export const listResponses = ({ path, urlParams }: ItemPage) =>
+  Effect.gen(function*() {
+    const filters = yield* filtersOf(urlParams)
+    yield* promptAccess(urlParams.brand_id, path.monitored_prompt_id)
+    return yield* Prompts.listResponses(path.monitored_prompt_id, filters, pageOf(urlParams))
+  })
+
+export const listCitations = ({ path, urlParams }: ItemPage) =>
+  Effect.gen(function*() {
+    const filters = yield* filtersOf(urlParams)
+    yield* promptAccess(urlParams.brand_id, path.monitored_prompt_id)
+    return yield* Prompts.listCitations(path.monitored_prompt_id, filters, pageOf(urlParams))
+  })
+
+export const listSearchQueries = ({ path, urlParams }: ItemPage) =>
+  Effect.gen(function*() {
+    const filters = yield* filtersOf(urlParams)
+    yield* promptAccess(urlParams.brand_id, path.monitored_prompt_id)
+    return yield* Prompts.listSearchQueries(path.monitored_prompt_id, filters, pageOf(urlParams))
+  })
+
 export const PromptsLive = HttpApiBuilder.group(SightlineApi, "prompts", (handlers) =>
   handlers
-    .handle("list", ({ urlParams }) =>
-      Effect.gen(function*() {
-        const filters = yield* filtersOf(urlParams)
-        const groupId = Option.getOrUndefined(urlParams.group_id ?? Option.none())
-        const brandId = yield* Access.resolveBrandWithGroup(yield* CurrentPrincipal, urlParams.brand_id, groupId)
-        return yield* Prompts.listPrompts(brandId, groupId, filters, pageOf(urlParams))
-      }).pipe(Effect.map(asJson(PromptListItem))))
+    .handle("list", (request) => listPrompts(request).pipe(Effect.map(asJson(PromptListItem))))
     .handle("get", ({ path, urlParams }) =>
       Effect.gen(function*() {
         const filters = yield* filtersOf(urlParams)
@@ -35,21 +65,6 @@ export const PromptsLive = HttpApiBuilder.group(SightlineApi, "prompts", (handle
           onSome: (data) => Effect.succeed(asJson(PromptDetail)({ data }))
         })
       }))
-    .handle("responses", ({ path, urlParams }) =>
-      Effect.gen(function*() {
-        const filters = yield* filtersOf(urlParams)
-        yield* promptAccess(urlParams.brand_id, path.monitored_prompt_id)
-        return yield* Prompts.listResponses(path.monitored_prompt_id, filters, pageOf(urlParams))
-      }).pipe(Effect.map(asJson(PromptResponse))))
-    .handle("citations", ({ path, urlParams }) =>
-      Effect.gen(function*() {
-        const filters = yield* filtersOf(urlParams)
-        yield* promptAccess(urlParams.brand_id, path.monitored_prompt_id)
-        return yield* Prompts.listCitations(path.monitored_prompt_id, filters, pageOf(urlParams))
-      }).pipe(Effect.map(asJson(PromptCitation))))
-    .handle("searchQueries", ({ path, urlParams }) =>
-      Effect.gen(function*() {
-        const filters = yield* filtersOf(urlParams)
-        yield* promptAccess(urlParams.brand_id, path.monitored_prompt_id)
-        return yield* Prompts.listSearchQueries(path.monitored_prompt_id, filters, pageOf(urlParams))
-      }).pipe(Effect.map(asJson(SearchQuery)))))
+    .handle("responses", (request) => listResponses(request).pipe(Effect.map(asJson(PromptResponse))))
+    .handle("citations", (request) => listCitations(request).pipe(Effect.map(asJson(PromptCitation))))
+    .handle("searchQueries", (request) => listSearchQueries(request).pipe(Effect.map(asJson(SearchQuery)))))

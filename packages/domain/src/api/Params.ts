@@ -220,3 +220,23 @@ export const PromptPath = Schema.Struct({ monitored_prompt_id: PathId })
 export const DomainPath = Schema.Struct({ domain_id: PathId })
 export const GroupPath = Schema.Struct({ group_id: PathId })
 export const ActionPlanPath = Schema.Struct({ action_plan_id: PathId })
+
+/** The body formats of the exports: NDJSON (one JSON object a line) or RFC 4180 CSV. */
+export const EXPORT_FORMATS = ["ndjson", "csv"] as const
+export type ExportFormat = typeof EXPORT_FORMATS[number]
+export const FORMAT_MESSAGE = `must be one of ${EXPORT_FORMATS.join(", ")}`
+
+export const ExportFormatParam = textParam(
+  Schema.String.pipe(Schema.compose(Schema.Literal(...EXPORT_FORMATS))),
+  FORMAT_MESSAGE,
+  { type: "string", enum: EXPORT_FORMATS, default: "ndjson", description: "The body format: NDJSON (default) or CSV." }
+)
+
+/** The exports' query: a brand and an inclusive date range are required (a whole history is one request per range). */
+export const ExportParams = Schema.Struct({
+  brand_id: withMessage(Id, ID_MESSAGE, { ...idJsonSchema, description: "The brand." }),
+  start_date: DateParam,
+  end_date: DateParam,
+  ai_model: Schema.optional(AiModelParam),
+  format: Schema.optional(ExportFormatParam)
+}).annotations(parseAll)

@@ -1,6 +1,7 @@
 import * as HttpApi from "@effect/platform/HttpApi"
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import * as OpenApi from "@effect/platform/OpenApi"
 import * as Schema from "effect/Schema"
 import * as Errors from "./Errors.js"
@@ -166,6 +167,28 @@ export class DashboardGroup extends HttpApiGroup.make("dashboard")
   .annotate(OpenApi.Description, "Aggregated visibility, position, sentiment and share of voice of a brand over a date range.")
 {}
 
+/** NDJSON, the exports' default body; `format=csv` answers `text/csv` instead (documented by the transform below). */
+export const NDJSON_CONTENT_TYPE = "application/x-ndjson"
+export const CSV_CONTENT_TYPE = "text/csv"
+
+const exportEndpoint = <const Name extends string>(name: Name, summary: string) =>
+  HttpApiEndpoint.get(name, `/v1/exports/${name}/`)
+    .setUrlParams(Params.ExportParams)
+    .addSuccess(HttpApiSchema.Text({ contentType: NDJSON_CONTENT_TYPE }))
+    .annotate(OpenApi.Summary, summary)
+
+export class ExportsGroup extends HttpApiGroup.make("exports")
+  .add(exportEndpoint("responses", "Stream every answer of a brand in a date range, with its analysis"))
+  .add(exportEndpoint("citations", "Stream every citation of a brand's answers in a date range"))
+  .add(exportEndpoint("prompts", "Stream every monitored prompt of a brand with its metrics over a date range"))
+  .middleware(ApiKeyAuth)
+  .annotate(OpenApi.Title, "Exports")
+  .annotate(
+    OpenApi.Description,
+    "Whole result sets streamed from a database cursor, one NDJSON line (default) or CSV record (format=csv) per row, for BI tools."
+  )
+{}
+
 export const HEALTH_GROUP = "health"
 
 export const Liveness = Schema.Struct({ status: Schema.Literal("ok") }).annotations({ identifier: "Liveness" })
@@ -197,6 +220,7 @@ export class SightlineApi extends HttpApi.make("sightline")
   .add(CitedSourcesGroup)
   .add(ActionPlansGroup)
   .add(DashboardGroup)
+  .add(ExportsGroup)
   .add(HealthGroup)
   .addError(Errors.ValidationError)
   .addError(Errors.PermissionDenied)
@@ -217,7 +241,7 @@ export class SightlineApi extends HttpApi.make("sightline")
   // the docs page pre-select it.
   .annotate(OpenApi.Override, { security: [{ apiKey: [] }] })
   .annotate(HttpApi.AdditionalSchemas, [Errors.MethodNotAllowed, Errors.RequestTimeout, Errors.HeadersTooLarge])
-  .annotate(OpenApi.Transform, (spec) => documentRetryAfter(dropIntegerNoise(replaceDecodeError(spec))))
+  .annotate(OpenApi.Transform, (spec) => documentExports(documentRetryAfter(dropIntegerNoise(replaceDecodeError(spec)))))
 {}
 
 /**
@@ -279,6 +303,30 @@ const documentRetryAfter = (spec: Record<string, unknown>): Record<string, unkno
     (key === "429" || key === "503") && isObject(value) && "content" in value
       ? { ...value, headers: RETRY_AFTER }
       : value))
+  return isObject(out) ? out : spec
+}
+
+const EXPORT_BODY = {
+  type: "string",
+  description: "One record per row; the row's fields are documented in docs/api.md (Exports)."
+}
+
+/**
+ * An endpoint declares one content type per status; the exports answer NDJSON or, with
+ * `format=csv`, RFC 4180 CSV with a header line. The document lists both bodies.
+ */
+const documentExports = (spec: Record<string, unknown>): Record<string, unknown> => {
+  const out: unknown = JSON.parse(JSON.stringify(spec), (key, value: unknown) =>
+    key === "200" && isObject(value) && isObject(value["content"]) && NDJSON_CONTENT_TYPE in value["content"]
+      ? {
+        ...value,
+        description: "The rows, streamed: NDJSON by default, CSV (header line first) with format=csv.",
+        content: {
+          [NDJSON_CONTENT_TYPE]: { schema: EXPORT_BODY },
+          [`${CSV_CONTENT_TYPE}; charset=utf-8`]: { schema: EXPORT_BODY }
+        }
+      }
+      : value)
   return isObject(out) ? out : spec
 }
 

@@ -75,7 +75,7 @@ export const itemBrand = Effect.fnUntraced(function*(
   return yield* checkBrandAccess(principal, { id: owner.value.brand_id, workspace_id: owner.value.workspace_id })
 })
 
-const ownerOf = (table: "prompts" | "competitors" | "prompt_groups" | "action_plans", id: number) =>
+const ownerOf = (table: "prompts" | "competitors" | "prompt_groups" | "action_plans" | "responses", id: number) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const rows = yield* sql<{ brand_id: number; workspace_id: number }>`
@@ -91,6 +91,9 @@ export const competitorBrand = (principal: Principal, competitorId: number) =>
 
 export const groupBrand = (principal: Principal, groupId: number) =>
   Effect.flatMap(ownerOf("prompt_groups", groupId), (owner) => itemBrand(principal, owner, "Group"))
+
+export const responseBrand = (principal: Principal, responseId: number) =>
+  Effect.flatMap(ownerOf("responses", responseId), (owner) => itemBrand(principal, owner, "Response"))
 
 export const actionPlanBrand = (principal: Principal, planId: number) =>
   Effect.flatMap(ownerOf("action_plans", planId), (owner) => itemBrand(principal, owner, "Action plan"))

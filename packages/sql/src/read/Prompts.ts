@@ -1,7 +1,9 @@
 import * as SqlClient from "@effect/sql/SqlClient"
+import type * as Statement from "@effect/sql/Statement"
 import { PromptCitation, PromptDetail, PromptListItem, PromptResponse, SearchQuery } from "@sightline/domain/api/Resources"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import { citationUrls, searchQueries, sentimentLabel } from "./ResponseColumns.js"
 import { decimal, decodeRows, inPeriods, inScope, rollupEngine, iso, type PageRequest, paged, percent, type ResponseFilters } from "./Query.js"
 
 /**
@@ -21,8 +23,21 @@ export const listPrompts = Effect.fnUntraced(function*(
     PromptListItem,
     page,
     sql<{ total: number }>`SELECT count(*)::int AS total FROM prompts p WHERE ${where}`,
-    (limit, offset) =>
-      sql`
+    (limit, offset) => promptRows(sql, where, filters, sql`LIMIT ${limit} OFFSET ${offset}`)
+  )
+})
+
+/**
+ * The monitored-prompts list items (PromptListItem) of the prompts `where` selects, in id order,
+ * their metrics over the filters' range from the rollups; `tail` pages them (or not: the export).
+ */
+export const promptRows = (
+  sql: SqlClient.SqlClient,
+  where: Statement.Fragment,
+  filters: ResponseFilters,
+  tail: Statement.Fragment
+): Statement.Fragment =>
+  sql`
         SELECT p.id, p.text AS prompt,
           coalesce(s.mentions, 0) AS brand_mentions,
           ${decimal(sql, "s.average_position")} AS brand_average_position,
@@ -40,9 +55,7 @@ export const listPrompts = Effect.fnUntraced(function*(
         ) s ON TRUE
         WHERE ${where}
         ORDER BY p.id
-        LIMIT ${limit} OFFSET ${offset}`
-  )
-})
+        ${tail}`
 
 export const getPrompt = Effect.fnUntraced(function*(promptId: number, filters: ResponseFilters) {
   const sql = yield* SqlClient.SqlClient
@@ -113,20 +126,9 @@ export const listResponses = Effect.fnUntraced(function*(
     (limit, offset) =>
       sql`
         SELECT r.id, r.engine AS ai_model, r.response_markdown, r.response_text, r.brand_mentioned,
-          CASE
-            WHEN NOT r.brand_mentioned OR r.brand_sentiment IS NULL THEN 'not_mentioned'
-            WHEN r.brand_sentiment >= 60 THEN 'positive'
-            WHEN r.brand_sentiment >= 40 THEN 'neutral'
-            ELSE 'negative'
-          END AS brand_sentiment,
-          ARRAY(
-            SELECT u.url FROM response_citations rc JOIN urls u ON u.id = rc.url_id
-            WHERE rc.response_id = r.id ORDER BY rc.ordinal, u.url
-          ) AS citations,
-          ARRAY(
-            SELECT q.query FROM response_search_queries q
-            WHERE q.response_id = r.id ORDER BY q.ordinal, q.query
-          ) AS search_queries,
+          ${sentimentLabel(sql, "r")} AS brand_sentiment,
+          ${citationUrls(sql, "r")} AS citations,
+          ${searchQueries(sql, "r")} AS search_queries,
           ${iso(sql, "r.collected_at")} AS created_at,
           r.analyser_version
         FROM responses r
@@ -195,4 +197,13 @@ export const listSearchQueries = Effect.fnUntraced(function*(
         ORDER BY count(*) DESC, q.query COLLATE "C"
         LIMIT ${limit} OFFSET ${offset}`
   )
+})
+
+/** One slice of an answer's text (for reading a long answer in parts), with the whole text's length. */
+export const getResponseText = Effect.fnUntraced(function*(responseId: number, offset: number, length: number) {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{ readonly text: string; readonly total_length: number }>`
+    SELECT substr(r.response_text, ${offset + 1}, ${length}) AS text, char_length(r.response_text) AS total_length
+    FROM responses r WHERE r.id = ${responseId}`.pipe(Effect.orDie)
+  return Option.fromNullable(rows[0])
 })
