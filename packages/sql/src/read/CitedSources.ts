@@ -4,6 +4,8 @@ import { CitedDomain, CitedUrl, DomainCitedUrl, RelatedPrompt } from "@sightline
 import { AI_MODELS } from "@sightline/domain/AiModel"
 import * as Effect from "effect/Effect"
 import {
+  brandDays,
+  dataRange,
   dayRange,
   impact,
   inPeriods,
@@ -31,9 +33,9 @@ const contains = (sql: SqlClient.SqlClient, column: string, search: string | und
   search === undefined ? sql`TRUE` : sql`strpos(lower(${sql.literal(column)}), lower(${search})) > 0`
 
 /** The brand's responses in scope, for impact: from the rollups, summed over the prompt groups. */
-const responsesInScope = (sql: SqlClient.SqlClient, query: CitedSourceQuery) =>
+const responsesInScope = (sql: SqlClient.SqlClient, query: CitedSourceQuery, periods: ResponseFilters) =>
   sql`(SELECT coalesce(sum(s.responses), 0) FROM rollup_brand s
-    WHERE s.brand_id = ${query.brandId} AND ${inPeriods(sql, "s", query.filters)})`
+    WHERE s.brand_id = ${query.brandId} AND ${inPeriods(sql, "s", periods)})`
 
 /**
  * The engines whose answers in scope cited it: per engine, whether one key-set row of `table`
@@ -58,10 +60,11 @@ const citedInScope = (sql: SqlClient.SqlClient, query: CitedSourceQuery) =>
  */
 export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) {
   const sql = yield* SqlClient.SqlClient
+  const periods = yield* dataRange(brandDays(sql, query.brandId), query.filters)
   const perDomain = sql`
     SELECT x.domain_id, sum(x.responses)::int AS responses_count
     FROM rollup_domain x
-    WHERE x.brand_id = ${query.brandId} AND ${inPeriods(sql, "x", query.filters)}
+    WHERE x.brand_id = ${query.brandId} AND ${inPeriods(sql, "x", periods)}
     GROUP BY x.domain_id HAVING sum(x.responses) > 0`
   return yield* pagedWithTotal(
     CitedDomain,
@@ -78,7 +81,7 @@ export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) 
           ORDER BY pd.responses_count DESC, d.domain COLLATE "C"
           LIMIT ${limit} OFFSET ${offset}
         ),
-        total AS (SELECT ${responsesInScope(sql, query)} AS n)
+        total AS (SELECT ${responsesInScope(sql, query, periods)} AS n)
         SELECT l.total, l.domain_id, l.domain,
           ${aiModels(sql, "cited_domain_days", sql`k.domain_id = l.domain_id`, query)} AS ai_models,
           ${impact(sql, "l.responses_count", "total.n")} AS impact,
@@ -87,19 +90,24 @@ export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) 
           l.responses_count,
           (SELECT count(DISTINCT u.url_id) FROM rollup_url u
             WHERE u.brand_id = ${query.brandId} AND u.domain_id = l.domain_id AND u.responses > 0
-              AND ${inPeriods(sql, "u", query.filters)})::int AS urls_count
+              AND ${inPeriods(sql, "u", periods)})::int AS urls_count
         FROM listed l CROSS JOIN total
         ORDER BY l.responses_count DESC, l.domain COLLATE "C"`
   )
 })
 
 /** URLs ranked by the responses citing them (rollup_url), optionally of one domain. */
-const listUrlsOf = (sql: SqlClient.SqlClient, query: CitedSourceQuery, domainId: number | undefined) => {
+const listUrlsOf = (
+  sql: SqlClient.SqlClient,
+  query: CitedSourceQuery,
+  periods: ResponseFilters,
+  domainId: number | undefined
+) => {
   const ofDomain = domainId === undefined ? sql`TRUE` : sql`x.domain_id = ${domainId}`
   const perUrl = sql`
     SELECT x.url_id, sum(x.responses)::int AS count
     FROM rollup_url x
-    WHERE x.brand_id = ${query.brandId} AND ${ofDomain} AND ${inPeriods(sql, "x", query.filters)}
+    WHERE x.brand_id = ${query.brandId} AND ${ofDomain} AND ${inPeriods(sql, "x", periods)}
     GROUP BY x.url_id HAVING sum(x.responses) > 0`
   return {
     count: sql<{ total: number }>`
@@ -114,7 +122,7 @@ const listUrlsOf = (sql: SqlClient.SqlClient, query: CitedSourceQuery, domainId:
           ORDER BY pu.count DESC, u.url COLLATE "C"
           LIMIT ${limit} OFFSET ${offset}
         ),
-        total AS (SELECT ${responsesInScope(sql, query)} AS n)
+        total AS (SELECT ${responsesInScope(sql, query, periods)} AS n)
         SELECT l.total, l.url_id, l.url,
           ${aiModels(sql, "cited_prompt_days", sql`k.url_id = l.url_id`, query)} AS ai_models,
           ${impact(sql, "l.count", "total.n")} AS impact,
@@ -136,7 +144,7 @@ const listUrlsOf = (sql: SqlClient.SqlClient, query: CitedSourceQuery, domainId:
 /** Cited URLs across all domains. */
 export const listUrls = Effect.fnUntraced(function*(query: CitedSourceQuery) {
   const sql = yield* SqlClient.SqlClient
-  const list = listUrlsOf(sql, query, undefined)
+  const list = listUrlsOf(sql, query, yield* dataRange(brandDays(sql, query.brandId), query.filters), undefined)
   return yield* pagedWithTotal(CitedUrl, query.page, list.count, list.rows)
 })
 
@@ -146,7 +154,7 @@ export const listDomainUrls = Effect.fnUntraced(function*(
   query: CitedSourceQuery
 ) {
   const sql = yield* SqlClient.SqlClient
-  const list = listUrlsOf(sql, query, domainId)
+  const list = listUrlsOf(sql, query, yield* dataRange(brandDays(sql, query.brandId), query.filters), domainId)
   return yield* pagedWithTotal(DomainCitedUrl, query.page, list.count, list.rows)
 })
 

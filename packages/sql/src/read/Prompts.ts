@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { PromptCitation, PromptDetail, PromptListItem, PromptResponse, SearchQuery } from "@sightline/domain/api/Resources"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { decimal, decodeRows, inPeriods, inScope, rollupEngine, iso, type PageRequest, paged, percent, type ResponseFilters } from "./Query.js"
+import { brandDays, dataRange, decimal, decodeRows, inPeriods, inScope, rollupEngine, iso, promptDays, type PageRequest, paged, percent, type ResponseFilters } from "./Query.js"
 
 /**
  * Monitored prompts and what was collected for them. Every metric is aggregated in SQL over the
@@ -17,6 +17,7 @@ export const listPrompts = Effect.fnUntraced(function*(
 ) {
   const sql = yield* SqlClient.SqlClient
   const where = sql`p.brand_id = ${brandId} AND (${groupId ?? null}::bigint IS NULL OR p.group_id = ${groupId ?? null})`
+  const periods = yield* dataRange(brandDays(sql, brandId), filters)
   return yield* paged(
     PromptListItem,
     page,
@@ -36,7 +37,7 @@ export const listPrompts = Effect.fnUntraced(function*(
             sum(x.position_sum)::numeric / nullif(sum(x.mentions), 0) AS average_position,
             sum(x.sentiment_sum) / nullif(sum(x.mentions), 0) AS average_sentiment
           FROM rollup_prompt x
-          WHERE x.prompt_id = p.id AND ${inPeriods(sql, "x", filters)}
+          WHERE x.prompt_id = p.id AND ${inPeriods(sql, "x", periods)}
         ) s ON TRUE
         WHERE ${where}
         ORDER BY p.id
@@ -46,6 +47,7 @@ export const listPrompts = Effect.fnUntraced(function*(
 
 export const getPrompt = Effect.fnUntraced(function*(promptId: number, filters: ResponseFilters) {
   const sql = yield* SqlClient.SqlClient
+  const periods = yield* dataRange(promptDays(sql, promptId), filters)
   // Totals and the own brand's days from the prompt's rollup rows; competitors' days from their
   // mentions, which carry the prompt, engine and time themselves (no join back to the answers).
   const rows = yield* sql`
@@ -53,7 +55,7 @@ export const getPrompt = Effect.fnUntraced(function*(promptId: number, filters: 
       SELECT coalesce(sum(x.responses), 0) AS responses, coalesce(sum(x.mentions), 0) AS mentions,
         sum(x.position_sum)::numeric / nullif(sum(x.mentions), 0) AS position
       FROM rollup_prompt x
-      WHERE x.prompt_id = ${promptId} AND ${inPeriods(sql, "x", filters)}
+      WHERE x.prompt_id = ${promptId} AND ${inPeriods(sql, "x", periods)}
     ),
     days AS (
       SELECT x.period AS day, x.responses, x.mentions, x.sentiment_sum / nullif(x.mentions, 0) AS sentiment

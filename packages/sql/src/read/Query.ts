@@ -128,6 +128,50 @@ export const rollupPeriods = (sql: SqlClient.SqlClient, alias: string, filters: 
       AND (${col("period")} < ${monthsFrom} OR ${col("period")} >= ${monthsUntil})))`
 }
 
+const DataRange = Schema.Struct({ start: Schema.NullOr(Schema.String), end: Schema.NullOr(Schema.String) })
+
+/**
+ * The filters with their range widened or narrowed, for reading rollups, to the one that reads the
+ * fewest rows while selecting the same answers. No answer lies outside the days between the first
+ * and last day rows of `days` (a rollup's all-engines day rows of one brand or prompt: rows left at
+ * zero by a re-analysis only widen it), so a start on or before the first day can move to the first
+ * day of its month, and an end on or after the last day to the last day of its month. A trailing
+ * "last N days" range then reads the current month's row and whole months, not one row per day.
+ * The answers selected stay the same, so every figure does; key sets (`dayRange`) keep the
+ * original range.
+ */
+export const dataRange = (
+  days: Statement.Fragment,
+  filters: ResponseFilters
+): Effect.Effect<ResponseFilters, never, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const start = sql`${filters.startDate ?? null}::date`
+    const end = sql`${filters.endDate ?? null}::date`
+    const rows = yield* sql`
+      SELECT
+        to_char(CASE WHEN e.first IS NOT NULL AND (${start} IS NULL OR ${start} <= e.first)
+          THEN date_trunc('month', e.first)::date ELSE ${start} END, 'YYYY-MM-DD') AS start,
+        to_char(CASE WHEN e.last IS NOT NULL AND (${end} IS NULL OR ${end} >= e.last)
+          THEN (date_trunc('month', e.last) + interval '1 month - 1 day')::date ELSE ${end} END, 'YYYY-MM-DD') AS end
+      FROM (SELECT min(d.period) AS first, max(d.period) AS last FROM (${days}) d) e`.pipe(
+      Effect.flatMap(Schema.decodeUnknown(Schema.Array(DataRange))),
+      Effect.orDie
+    )
+    const found = rows[0]
+    return found === undefined
+      ? filters
+      : { ...filters, startDate: found.start ?? undefined, endDate: found.end ?? undefined }
+  })
+
+/** The all-engines day rows of a brand's rollups, for `dataRange`. */
+export const brandDays = (sql: SqlClient.SqlClient, brandId: number): Statement.Fragment =>
+  sql`SELECT period FROM rollup_brand WHERE brand_id = ${brandId} AND engine IS NULL AND grain = 'day'`
+
+/** The all-engines day rows of a prompt's rollups, for `dataRange`. */
+export const promptDays = (sql: SqlClient.SqlClient, promptId: number): Statement.Fragment =>
+  sql`SELECT period FROM rollup_prompt WHERE prompt_id = ${promptId} AND engine IS NULL AND grain = 'day'`
+
 /** The rollup rows that add up to the figures of the filters' range and engine, exactly. */
 export const inPeriods = (sql: SqlClient.SqlClient, alias: string, filters: ResponseFilters): Statement.Fragment =>
   sql`${rollupEngine(sql, alias, filters)} AND ${rollupPeriods(sql, alias, filters)}`
