@@ -55,6 +55,26 @@ const citedInScope = (sql: SqlClient.SqlClient, query: CitedSourceQuery) =>
   sql`k.brand_id = ${query.brandId} AND ${rollupEngine(sql, "k", query.filters)} AND k.days && ${dayRange(sql, query.filters)}`
 
 /**
+ * Without a search, the rows of `counts` (a CTE) that can be on the page: those counting at least
+ * as many as the last row of the page, found by count alone. Only they are joined to their names for
+ * the tie-break, not every domain or URL of the range. With a search every row is a candidate.
+ */
+const onPage = (
+  sql: SqlClient.SqlClient,
+  counts: string,
+  column: string,
+  alias: string,
+  search: string | undefined,
+  last: number
+): Statement.Fragment =>
+  search !== undefined ? sql`TRUE` : sql`${sql.literal(`${alias}.${column}`)} >= coalesce((
+    SELECT c.${sql.literal(column)} FROM ${sql.literal(counts)} c ORDER BY 1 DESC LIMIT 1 OFFSET ${last - 1}), 0)`
+
+/** The size of the whole list: every row of `counts`, or (with a search) the matching rows. */
+const totalOf = (sql: SqlClient.SqlClient, counts: string, search: string | undefined): Statement.Fragment =>
+  search !== undefined ? sql`count(*) OVER ()` : sql`(SELECT count(*) FROM ${sql.literal(counts)})`
+
+/**
  * Domains ranked by the responses citing them (rollup_domain, which adds up over days); the page's
  * distinct prompt and URL counts come from the key sets and the URL rollup.
  */
@@ -74,10 +94,12 @@ export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) 
       ${query.search === undefined ? sql`` : sql`JOIN domains d ON d.id = pd.domain_id WHERE ${contains(sql, "d.domain", query.search)}`}`,
     (limit, offset) =>
       sql`
-        WITH listed AS (
-          SELECT pd.domain_id, pd.responses_count, d.domain, count(*) OVER () AS total
-          FROM (${perDomain}) pd JOIN domains d ON d.id = pd.domain_id
+        WITH per_domain AS MATERIALIZED (${perDomain}),
+        listed AS (
+          SELECT pd.domain_id, pd.responses_count, d.domain, ${totalOf(sql, "per_domain", query.search)} AS total
+          FROM per_domain pd JOIN domains d ON d.id = pd.domain_id
           WHERE ${contains(sql, "d.domain", query.search)}
+            AND ${onPage(sql, "per_domain", "responses_count", "pd", query.search, limit + offset)}
           ORDER BY pd.responses_count DESC, d.domain COLLATE "C"
           LIMIT ${limit} OFFSET ${offset}
         ),
@@ -115,10 +137,12 @@ const listUrlsOf = (
       ${query.search === undefined ? sql`` : sql`JOIN urls u ON u.id = pu.url_id WHERE ${contains(sql, "u.url", query.search)}`}`,
     rows: (limit: number, offset: number) =>
       sql`
-        WITH listed AS (
-          SELECT pu.url_id, pu.count, u.url, u.domain_id, count(*) OVER () AS total
-          FROM (${perUrl}) pu JOIN urls u ON u.id = pu.url_id
+        WITH per_url AS MATERIALIZED (${perUrl}),
+        listed AS (
+          SELECT pu.url_id, pu.count, u.url, u.domain_id, ${totalOf(sql, "per_url", query.search)} AS total
+          FROM per_url pu JOIN urls u ON u.id = pu.url_id
           WHERE ${contains(sql, "u.url", query.search)}
+            AND ${onPage(sql, "per_url", "count", "pu", query.search, limit + offset)}
           ORDER BY pu.count DESC, u.url COLLATE "C"
           LIMIT ${limit} OFFSET ${offset}
         ),
