@@ -30,17 +30,25 @@ import * as Schema from "effect/Schema"
  * `differences` / `verify` compare the rollups with the raw rows.
  */
 
+/**
+ * The period of the grain `g.grain` that a timestamp falls in: its UTC day, or the first day of its
+ * UTC month or year. `rollup_brand` and `rollup_competitor` have day and month rows only; the tables
+ * read for rankings over long ranges (`rollup_prompt`, `rollup_domain`, `rollup_url`) also year rows.
+ */
+const periodOf = (sql: SqlClient.SqlClient, column: string) =>
+  sql.literal(`CASE g.grain WHEN 'day' THEN (${column} AT TIME ZONE 'UTC')::date
+        ELSE date_trunc(g.grain, ${column} AT TIME ZONE 'UTC')::date END`)
+
 /** The figures of each rollup as they follow from the raw rows of the answers that `where` selects. */
 const expected = (sql: SqlClient.SqlClient, answers: Statement.Fragment) => {
   const keyed = sql`
     SELECT r.id, r.brand_id, p.group_id, r.prompt_id, e.engine, g.grain,
-      CASE WHEN g.grain = 'day' THEN (r.collected_at AT TIME ZONE 'UTC')::date
-        ELSE date_trunc('month', r.collected_at AT TIME ZONE 'UTC')::date END AS period,
+      ${periodOf(sql, "r.collected_at")} AS period,
       r.brand_mentioned, r.brand_position, r.brand_sentiment
     FROM responses r
     JOIN prompts p ON p.id = r.prompt_id
     CROSS JOIN LATERAL (VALUES (r.engine), (NULL::text)) e(engine)
-    CROSS JOIN (VALUES ('day'), ('month')) g(grain)
+    CROSS JOIN (VALUES ('day'), ('month'), ('year')) g(grain)
     WHERE ${answers}`
   const figures = sql`
     count(*)::int AS responses,
@@ -50,7 +58,7 @@ const expected = (sql: SqlClient.SqlClient, answers: Statement.Fragment) => {
   return {
     brand: sql`
       SELECT k.brand_id, k.group_id, k.engine, k.grain, k.period, ${figures}
-      FROM (${keyed}) k GROUP BY 1, 2, 3, 4, 5`,
+      FROM (${keyed}) k WHERE k.grain <> 'year' GROUP BY 1, 2, 3, 4, 5`,
     prompt: sql`
       SELECT k.prompt_id, k.brand_id, k.engine, k.grain, k.period, ${figures}
       FROM (${keyed}) k GROUP BY 1, 2, 3, 4, 5`,
@@ -58,6 +66,7 @@ const expected = (sql: SqlClient.SqlClient, answers: Statement.Fragment) => {
       SELECT m.competitor_id, k.brand_id, k.group_id, k.engine, k.grain, k.period,
         count(*)::int AS mentions, sum(m.position)::bigint AS position_sum, sum(m.sentiment) AS sentiment_sum
       FROM (${keyed}) k JOIN response_mentions m ON m.response_id = k.id
+      WHERE k.grain <> 'year'
       GROUP BY 1, 2, 3, 4, 5, 6`
   }
 }
@@ -67,11 +76,10 @@ const expectedCitations = (sql: SqlClient.SqlClient, citations: Statement.Fragme
   const citedDay = sql`daterange((rc.collected_at AT TIME ZONE 'UTC')::date, (rc.collected_at AT TIME ZONE 'UTC')::date, '[]')`
   const keyed = sql`
     SELECT rc.brand_id, rc.domain_id, rc.url_id, rc.response_id, e.engine, g.grain,
-      CASE WHEN g.grain = 'day' THEN (rc.collected_at AT TIME ZONE 'UTC')::date
-        ELSE date_trunc('month', rc.collected_at AT TIME ZONE 'UTC')::date END AS period
+      ${periodOf(sql, "rc.collected_at")} AS period
     FROM response_citations rc
     CROSS JOIN LATERAL (VALUES (rc.engine), (NULL::text)) e(engine)
-    CROSS JOIN (VALUES ('day'), ('month')) g(grain)
+    CROSS JOIN (VALUES ('day'), ('month'), ('year')) g(grain)
     WHERE ${citations}`
   return {
     domain: sql`
@@ -295,10 +303,13 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
             SELECT brand_id, NULL, 'day', period, ${k}, sum(responses) FROM ${t} t
             WHERE ${where} AND grain = 'day' AND engine IS NOT NULL
             GROUP BY brand_id, period, ${k} ORDER BY brand_id, period, ${k}`
-          yield* sql`INSERT INTO ${t} (brand_id, engine, grain, period, ${k}, responses)
-            SELECT brand_id, engine, 'month', date_trunc('month', period)::date, ${k}, sum(responses) FROM ${t} t
-            WHERE ${where} AND grain = 'day'
-            GROUP BY brand_id, engine, date_trunc('month', period), ${k} ORDER BY 1, 2, 4, ${k}`
+          for (const [grain, from] of [["month", "day"], ["year", "month"]] as const) {
+            const trunc = sql.literal(`date_trunc('${grain}', period)`)
+            yield* sql`INSERT INTO ${t} (brand_id, engine, grain, period, ${k}, responses)
+              SELECT brand_id, engine, ${grain}, ${trunc}::date, ${k}, sum(responses) FROM ${t} t
+              WHERE ${where} AND grain = ${from}
+              GROUP BY brand_id, engine, ${trunc}, ${k} ORDER BY 1, 2, 4, ${k}`
+          }
         })
       /** The all-engines rows of a key-set table, merged from its per-engine rows. */
       const mergeEngines = (table: string, key: string) =>

@@ -84,7 +84,7 @@ export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) 
   const perDomain = sql`
     SELECT x.domain_id, sum(x.responses)::int AS responses_count
     FROM rollup_domain x
-    WHERE x.brand_id = ${query.brandId} AND ${inPeriods(sql, "x", periods)}
+    WHERE x.brand_id = ${query.brandId} AND ${inPeriods(sql, "x", periods, true)}
     GROUP BY x.domain_id HAVING sum(x.responses) > 0`
   return yield* pagedWithTotal(
     CitedDomain,
@@ -112,7 +112,7 @@ export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) 
           l.responses_count,
           (SELECT count(DISTINCT u.url_id) FROM rollup_url u
             WHERE u.brand_id = ${query.brandId} AND u.domain_id = l.domain_id AND u.responses > 0
-              AND ${inPeriods(sql, "u", periods)})::int AS urls_count
+              AND ${inPeriods(sql, "u", periods, true)})::int AS urls_count
         FROM listed l CROSS JOIN total
         ORDER BY l.responses_count DESC, l.domain COLLATE "C"`
   )
@@ -129,7 +129,7 @@ const listUrlsOf = (
   const perUrl = sql`
     SELECT x.url_id, sum(x.responses)::int AS count
     FROM rollup_url x
-    WHERE x.brand_id = ${query.brandId} AND ${ofDomain} AND ${inPeriods(sql, "x", periods)}
+    WHERE x.brand_id = ${query.brandId} AND ${ofDomain} AND ${inPeriods(sql, "x", periods, true)}
     GROUP BY x.url_id HAVING sum(x.responses) > 0`
   return {
     count: sql<{ total: number }>`

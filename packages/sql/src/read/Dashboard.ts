@@ -51,7 +51,7 @@ export const getDashboard = Effect.fnUntraced(function*(query: DashboardQuery) {
     per_prompt AS (
       SELECT x.prompt_id AS id, sum(x.responses) AS responses, sum(x.mentions) AS mentions
       FROM rollup_prompt x
-      WHERE x.brand_id = ${query.brandId} AND ${inPeriods(sql, "x", periods)}
+      WHERE x.brand_id = ${query.brandId} AND ${inPeriods(sql, "x", periods, true)}
         AND (${groupId}::bigint IS NULL
           OR x.prompt_id IN (SELECT p.id FROM prompts p WHERE p.brand_id = ${query.brandId} AND p.group_id = ${groupId}))
       GROUP BY x.prompt_id

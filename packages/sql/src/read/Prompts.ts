@@ -37,7 +37,7 @@ export const listPrompts = Effect.fnUntraced(function*(
             sum(x.position_sum)::numeric / nullif(sum(x.mentions), 0) AS average_position,
             sum(x.sentiment_sum) / nullif(sum(x.mentions), 0) AS average_sentiment
           FROM rollup_prompt x
-          WHERE x.prompt_id = p.id AND ${inPeriods(sql, "x", periods)}
+          WHERE x.prompt_id = p.id AND ${inPeriods(sql, "x", periods, true)}
         ) s ON TRUE
         WHERE ${where}
         ORDER BY p.id
@@ -55,7 +55,7 @@ export const getPrompt = Effect.fnUntraced(function*(promptId: number, filters: 
       SELECT coalesce(sum(x.responses), 0) AS responses, coalesce(sum(x.mentions), 0) AS mentions,
         sum(x.position_sum)::numeric / nullif(sum(x.mentions), 0) AS position
       FROM rollup_prompt x
-      WHERE x.prompt_id = ${promptId} AND ${inPeriods(sql, "x", periods)}
+      WHERE x.prompt_id = ${promptId} AND ${inPeriods(sql, "x", periods, true)}
     ),
     days AS (
       SELECT x.period AS day, x.responses, x.mentions, x.sentiment_sum / nullif(x.mentions, 0) AS sentiment
