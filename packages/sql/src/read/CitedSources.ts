@@ -11,9 +11,11 @@ import {
   inPeriods,
   iso,
   type PageRequest,
+  onPage,
   pagedWithTotal,
   type ResponseFilters,
-  rollupEngine
+  rollupEngine,
+  totalOf
 } from "./Query.js"
 
 /**
@@ -53,26 +55,6 @@ const aiModels = (sql: SqlClient.SqlClient, table: string, key: Statement.Fragme
 /** The key-set rows (cited_prompt_days or cited_domain_days, as k) of the filters' engine whose days meet the range. */
 const citedInScope = (sql: SqlClient.SqlClient, query: CitedSourceQuery) =>
   sql`k.brand_id = ${query.brandId} AND ${rollupEngine(sql, "k", query.filters)} AND k.days && ${dayRange(sql, query.filters)}`
-
-/**
- * Without a search, the rows of `counts` (a CTE) that can be on the page: those counting at least
- * as many as the last row of the page, found by count alone. Only they are joined to their names for
- * the tie-break, not every domain or URL of the range. With a search every row is a candidate.
- */
-const onPage = (
-  sql: SqlClient.SqlClient,
-  counts: string,
-  column: string,
-  alias: string,
-  search: string | undefined,
-  last: number
-): Statement.Fragment =>
-  search !== undefined ? sql`TRUE` : sql`${sql.literal(`${alias}.${column}`)} >= coalesce((
-    SELECT c.${sql.literal(column)} FROM ${sql.literal(counts)} c ORDER BY 1 DESC LIMIT 1 OFFSET ${last - 1}), 0)`
-
-/** The size of the whole list: every row of `counts`, or (with a search) the matching rows. */
-const totalOf = (sql: SqlClient.SqlClient, counts: string, search: string | undefined): Statement.Fragment =>
-  search !== undefined ? sql`count(*) OVER ()` : sql`(SELECT count(*) FROM ${sql.literal(counts)})`
 
 /**
  * Domains ranked by the responses citing them (rollup_domain, which adds up over days); the page's

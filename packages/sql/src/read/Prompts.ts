@@ -2,7 +2,24 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { PromptCitation, PromptDetail, PromptListItem, PromptResponse, SearchQuery } from "@sightline/domain/api/Resources"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { brandDays, dataRange, decimal, decodeRows, inPeriods, inScope, rollupEngine, iso, promptDays, type PageRequest, paged, percent, type ResponseFilters } from "./Query.js"
+import {
+  brandDays,
+  dataRange,
+  decimal,
+  decodeRows,
+  inPeriods,
+  inScope,
+  iso,
+  onPage,
+  type PageRequest,
+  paged,
+  pagedWithTotal,
+  percent,
+  promptDays,
+  type ResponseFilters,
+  rollupEngine,
+  totalOf
+} from "./Query.js"
 
 /**
  * Monitored prompts and what was collected for them. Every metric is aggregated in SQL over the
@@ -145,20 +162,27 @@ export const listCitations = Effect.fnUntraced(function*(
 ) {
   const sql = yield* SqlClient.SqlClient
   const where = sql`rc.prompt_id = ${promptId} AND ${inScope(sql, "rc", filters)}`
-  return yield* paged(
+  // One walk of the prompt's citations (the covering index); domains counted by hashing, names
+  // read only for the domains that can be on the page.
+  return yield* pagedWithTotal(
     PromptCitation,
     page,
     sql<{ total: number }>`SELECT count(DISTINCT rc.domain_id)::int AS total FROM response_citations rc WHERE ${where}`,
     (limit, offset) =>
       sql`
-        WITH cited AS (
+        WITH cited AS MATERIALIZED (
           SELECT rc.response_id, rc.url_id, rc.domain_id FROM response_citations rc WHERE ${where}
         ),
+        per_domain AS MATERIALIZED (
+          SELECT x.domain_id, count(*)::int AS count
+          FROM (SELECT DISTINCT c.domain_id, c.response_id FROM cited c) x
+          GROUP BY x.domain_id
+        ),
         page AS (
-          SELECT c.domain_id, d.domain, count(DISTINCT c.response_id)::int AS count
-          FROM cited c JOIN domains d ON d.id = c.domain_id
-          GROUP BY c.domain_id, d.domain
-          ORDER BY 3 DESC, d.domain COLLATE "C"
+          SELECT pd.domain_id, d.domain, pd.count, ${totalOf(sql, "per_domain", undefined)} AS total
+          FROM per_domain pd JOIN domains d ON d.id = pd.domain_id
+          WHERE ${onPage(sql, "per_domain", "count", "pd", undefined, limit + offset)}
+          ORDER BY pd.count DESC, d.domain COLLATE "C"
           LIMIT ${limit} OFFSET ${offset}
         ),
         -- Each page domain's URLs in one grouping (not one scan of the citations per domain).
@@ -171,7 +195,7 @@ export const listCitations = Effect.fnUntraced(function*(
           ) pu JOIN urls u ON u.id = pu.url_id
           GROUP BY pu.domain_id
         )
-        SELECT p.domain, p.count, pu.urls
+        SELECT p.total, p.domain, p.count, pu.urls
         FROM page p JOIN page_urls pu ON pu.domain_id = p.domain_id
         ORDER BY p.count DESC, p.domain COLLATE "C"`
   )

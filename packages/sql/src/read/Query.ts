@@ -226,3 +226,24 @@ export const pagedWithTotal = <A, I>(
     const data = yield* decodeRows(schema)(found)
     return { pagination: pagination(request, total), data }
   }).pipe(Effect.orDie)
+
+/**
+ * For a list ranked by a count, then by name: without a search, the rows of `counts` (a CTE) that
+ * can be on the page, those counting at least as many as the page's last row, found by count alone.
+ * Only they are joined to their names for the tie-break, not every row of the list. With a search
+ * (on the name) every row is a candidate.
+ */
+export const onPage = (
+  sql: SqlClient.SqlClient,
+  counts: string,
+  column: string,
+  alias: string,
+  search: string | undefined,
+  last: number
+): Statement.Fragment =>
+  search !== undefined ? sql`TRUE` : sql`${sql.literal(`${alias}.${column}`)} >= coalesce((
+    SELECT c.${sql.literal(column)} FROM ${sql.literal(counts)} c ORDER BY 1 DESC LIMIT 1 OFFSET ${last - 1}), 0)`
+
+/** The size of the whole list: every row of `counts`, or (with a search) the matching rows. */
+export const totalOf = (sql: SqlClient.SqlClient, counts: string, search: string | undefined): Statement.Fragment =>
+  search !== undefined ? sql`count(*) OVER ()` : sql`(SELECT count(*) FROM ${sql.literal(counts)})`
