@@ -57,6 +57,15 @@ const citedInScope = (sql: SqlClient.SqlClient, query: CitedSourceQuery) =>
   sql`k.brand_id = ${query.brandId} AND ${rollupEngine(sql, "k", query.filters)} AND k.days && ${dayRange(sql, query.filters)}`
 
 /**
+ * The join of a ranked list to its names (`table` as `alias`, by id). Without a search only the rows
+ * that can be on the page (onPage) need a name: one index probe each, never a hash of the whole table.
+ */
+const namesOf = (sql: SqlClient.SqlClient, table: string, alias: string, id: string, search: string | undefined) =>
+  search === undefined
+    ? sql`CROSS JOIN LATERAL (SELECT * FROM ${sql.literal(table)} n WHERE n.id = ${sql.literal(id)} OFFSET 0) ${sql.literal(alias)}`
+    : sql`JOIN ${sql.literal(table)} ${sql.literal(alias)} ON ${sql.literal(alias)}.id = ${sql.literal(id)}`
+
+/**
  * Domains ranked by the responses citing them (rollup_domain, which adds up over days); the page's
  * distinct prompt and URL counts come from the key sets and the URL rollup.
  */
@@ -79,7 +88,7 @@ export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) 
         WITH per_domain AS MATERIALIZED (${perDomain}),
         listed AS (
           SELECT pd.domain_id, pd.responses_count, d.domain, ${totalOf(sql, "per_domain", query.search)} AS total
-          FROM per_domain pd JOIN domains d ON d.id = pd.domain_id
+          FROM per_domain pd ${namesOf(sql, "domains", "d", "pd.domain_id", query.search)}
           WHERE ${contains(sql, "d.domain", query.search)}
             AND ${onPage(sql, "per_domain", "responses_count", "pd", query.search, limit + offset)}
           ORDER BY pd.responses_count DESC, d.domain COLLATE "C"
@@ -122,7 +131,7 @@ const listUrlsOf = (
         WITH per_url AS MATERIALIZED (${perUrl}),
         listed AS (
           SELECT pu.url_id, pu.count, u.url, u.domain_id, ${totalOf(sql, "per_url", query.search)} AS total
-          FROM per_url pu JOIN urls u ON u.id = pu.url_id
+          FROM per_url pu ${namesOf(sql, "urls", "u", "pu.url_id", query.search)}
           WHERE ${contains(sql, "u.url", query.search)}
             AND ${onPage(sql, "per_url", "count", "pu", query.search, limit + offset)}
           ORDER BY pu.count DESC, u.url COLLATE "C"
