@@ -151,7 +151,9 @@ export const inPeriods = (
   alias: string,
   filters: ResponseFilters,
   years = false
-): Statement.Fragment => sql`${rollupEngine(sql, alias, filters)} AND ${rollupPeriods(sql, alias, filters, years)}`
+): Statement.Fragment =>
+  // Year rows exist for all engines only (engine NULL).
+  sql`${rollupEngine(sql, alias, filters)} AND ${rollupPeriods(sql, alias, filters, years && filters.aiModel === undefined)}`
 
 const DataRange = Schema.Struct({ start: Schema.NullOr(Schema.String), end: Schema.NullOr(Schema.String) })
 
