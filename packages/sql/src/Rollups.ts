@@ -5,7 +5,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 
 /**
- * The rollups: per-day and per-month sums and counts of the analysed answers, so that the dashboard,
+ * The rollups: per-day, per-month (and per-year) sums and counts of the analysed answers, so that the dashboard,
  * the prompt figures and the cited sources read a bounded number of rows instead of a brand's
  * whole history. One table per grain the read side groups by:
  *
@@ -19,8 +19,9 @@ import * as Schema from "effect/Schema"
  *   engine cited a URL: distinct prompts (and URLs) over any range are counted exactly from it,
  *   without adding counts that do not add; `cited_domain_days` (0006): the same per domain;
  *
- * `grain` is `day` (the UTC day) or `month` (the first day of the UTC month); `engine` NULL is the
- * sum over all engines. Only sums and counts are stored: averages are divided at read time, exactly
+ * `grain` is `day` (the UTC day) or `month` (the first day of the UTC month); `rollup_prompt`,
+ * `rollup_domain` and `rollup_url` also have `year` rows (0013; the first day of the UTC year,
+ * all-engines rows only). `engine` NULL is the sum over all engines. Only sums and counts are stored: averages are divided at read time, exactly
  * as `avg()` over the raw rows divides (read/Query.ts, `inPeriods`, picks the rows of a range). A
  * prompt's group never changes, so keying by group is exact.
  *
