@@ -191,7 +191,8 @@ layer(Live, { timeout: 120_000 })("the CLI", (it) => {
 
       const stale = yield* cli("rollups", "verify", "--brand", String(brand))
       expect(stale.code).toBe(1)
-      expect(stale.stdout).toMatch(/4 brand, 4 prompt and 0 competitor row\(s\) differ/)
+      // Day and month rows per engine and for all engines; the prompt's also an all-engines year row.
+      expect(stale.stdout).toMatch(/4 brand, 5 prompt and 0 competitor row\(s\) differ/)
       expect(stale.stderr).toMatch(/rollup_brand: 4 row\(s\) differ from the raw rows/)
 
       expect(yield* ok("rollups", "rebuild", "--brand", String(brand))).toEqual({ brand_id: brand, seconds: expect.any(Number) })

@@ -5,7 +5,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 
 /**
- * The rollups: per-day and per-month sums and counts of the analysed answers, so that the dashboard,
+ * The rollups: per-day, per-month (and per-year) sums and counts of the analysed answers, so that the dashboard,
  * the prompt figures and the cited sources read a bounded number of rows instead of a brand's
  * whole history. One table per grain the read side groups by:
  *
@@ -19,8 +19,9 @@ import * as Schema from "effect/Schema"
  *   engine cited a URL: distinct prompts (and URLs) over any range are counted exactly from it,
  *   without adding counts that do not add; `cited_domain_days` (0006): the same per domain;
  *
- * `grain` is `day` (the UTC day) or `month` (the first day of the UTC month); `engine` NULL is the
- * sum over all engines. Only sums and counts are stored: averages are divided at read time, exactly
+ * `grain` is `day` (the UTC day) or `month` (the first day of the UTC month); `rollup_prompt`,
+ * `rollup_domain` and `rollup_url` also have `year` rows (0013; the first day of the UTC year,
+ * all-engines rows only). `engine` NULL is the sum over all engines. Only sums and counts are stored: averages are divided at read time, exactly
  * as `avg()` over the raw rows divides (read/Query.ts, `inPeriods`, picks the rows of a range). A
  * prompt's group never changes, so keying by group is exact.
  *
@@ -30,18 +31,42 @@ import * as Schema from "effect/Schema"
  * `differences` / `verify` compare the rollups with the raw rows.
  */
 
-/** The figures of each rollup as they follow from the raw rows of the answers that `where` selects. */
+/**
+ * The period of the grain `g.grain` that a timestamp falls in: its UTC day, or the first day of its
+ * UTC month or year. `rollup_brand` and `rollup_competitor` have day and month rows only; the tables
+ * read for rankings over long ranges (`rollup_prompt`, `rollup_domain`, `rollup_url`) also year
+ * rows, for all engines only (engine NULL): a ranking filtered by engine reads months.
+ */
+const periodOf = (sql: SqlClient.SqlClient, column: string) =>
+  sql.literal(`CASE g.grain WHEN 'day' THEN (${column} AT TIME ZONE 'UTC')::date
+        ELSE date_trunc(g.grain, ${column} AT TIME ZONE 'UTC')::date END`)
+
+/** Each row once per engine key (its engine, and NULL for all engines) and grain; year rows for all engines only. */
+const grains = (sql: SqlClient.SqlClient, engine: string) =>
+  sql.literal(`CROSS JOIN LATERAL (VALUES (${engine}), (NULL::text)) e(engine)
+    CROSS JOIN (VALUES ('day'), ('month'), ('year')) g(grain)`)
+const yearRowsForAllEngines = "NOT (g.grain = 'year' AND e.engine IS NOT NULL)"
+
+/** The answers `where` (on alias r) selects, with their prompt's group: what the figure rollups are computed from. */
+const answersWhere = (sql: SqlClient.SqlClient, where: Statement.Fragment) =>
+  sql`(SELECT r.id, r.brand_id, p.group_id, r.prompt_id, r.engine, r.collected_at,
+      r.brand_mentioned, r.brand_position, r.brand_sentiment
+    FROM responses r JOIN prompts p ON p.id = r.prompt_id WHERE ${where})`
+
+/** The citation rows `where` (on alias rc) selects: what the cited-sources rollups are computed from. */
+const citationsWhere = (sql: SqlClient.SqlClient, where: Statement.Fragment) =>
+  sql`(SELECT rc.response_id, rc.brand_id, rc.prompt_id, rc.domain_id, rc.url_id, rc.engine, rc.collected_at
+    FROM response_citations rc WHERE ${where})`
+
+/** The figures of each rollup as they follow from `answers` (a relation of answersWhere's columns). */
 const expected = (sql: SqlClient.SqlClient, answers: Statement.Fragment) => {
   const keyed = sql`
-    SELECT r.id, r.brand_id, p.group_id, r.prompt_id, e.engine, g.grain,
-      CASE WHEN g.grain = 'day' THEN (r.collected_at AT TIME ZONE 'UTC')::date
-        ELSE date_trunc('month', r.collected_at AT TIME ZONE 'UTC')::date END AS period,
+    SELECT r.id, r.brand_id, r.group_id, r.prompt_id, e.engine, g.grain,
+      ${periodOf(sql, "r.collected_at")} AS period,
       r.brand_mentioned, r.brand_position, r.brand_sentiment
-    FROM responses r
-    JOIN prompts p ON p.id = r.prompt_id
-    CROSS JOIN LATERAL (VALUES (r.engine), (NULL::text)) e(engine)
-    CROSS JOIN (VALUES ('day'), ('month')) g(grain)
-    WHERE ${answers}`
+    FROM ${answers} r
+    ${grains(sql, "r.engine")}
+    WHERE ${sql.literal(yearRowsForAllEngines)}`
   const figures = sql`
     count(*)::int AS responses,
     (count(*) FILTER (WHERE k.brand_mentioned))::int AS mentions,
@@ -50,7 +75,7 @@ const expected = (sql: SqlClient.SqlClient, answers: Statement.Fragment) => {
   return {
     brand: sql`
       SELECT k.brand_id, k.group_id, k.engine, k.grain, k.period, ${figures}
-      FROM (${keyed}) k GROUP BY 1, 2, 3, 4, 5`,
+      FROM (${keyed}) k WHERE k.grain <> 'year' GROUP BY 1, 2, 3, 4, 5`,
     prompt: sql`
       SELECT k.prompt_id, k.brand_id, k.engine, k.grain, k.period, ${figures}
       FROM (${keyed}) k GROUP BY 1, 2, 3, 4, 5`,
@@ -58,40 +83,38 @@ const expected = (sql: SqlClient.SqlClient, answers: Statement.Fragment) => {
       SELECT m.competitor_id, k.brand_id, k.group_id, k.engine, k.grain, k.period,
         count(*)::int AS mentions, sum(m.position)::bigint AS position_sum, sum(m.sentiment) AS sentiment_sum
       FROM (${keyed}) k JOIN response_mentions m ON m.response_id = k.id
+      WHERE k.grain <> 'year'
       GROUP BY 1, 2, 3, 4, 5, 6`
   }
 }
 
-/** The cited-sources rollups as they follow from the raw citation rows that `citations` selects (alias rc). */
+/** The cited-sources rollups as they follow from `citations` (a relation of citationsWhere's columns). */
 const expectedCitations = (sql: SqlClient.SqlClient, citations: Statement.Fragment) => {
   const citedDay = sql`daterange((rc.collected_at AT TIME ZONE 'UTC')::date, (rc.collected_at AT TIME ZONE 'UTC')::date, '[]')`
   const keyed = sql`
     SELECT rc.brand_id, rc.domain_id, rc.url_id, rc.response_id, e.engine, g.grain,
-      CASE WHEN g.grain = 'day' THEN (rc.collected_at AT TIME ZONE 'UTC')::date
-        ELSE date_trunc('month', rc.collected_at AT TIME ZONE 'UTC')::date END AS period
-    FROM response_citations rc
-    CROSS JOIN LATERAL (VALUES (rc.engine), (NULL::text)) e(engine)
-    CROSS JOIN (VALUES ('day'), ('month')) g(grain)
-    WHERE ${citations}`
+      ${periodOf(sql, "rc.collected_at")} AS period
+    FROM ${citations} rc
+    ${grains(sql, "rc.engine")}
+    WHERE ${sql.literal(yearRowsForAllEngines)}`
   return {
+    // A response citing two URLs of a domain counts once: distinct (domain, response) pairs, hashed.
     domain: sql`
-      SELECT k.brand_id, k.engine, k.grain, k.period, k.domain_id, count(DISTINCT k.response_id)::int AS responses
-      FROM (${keyed}) k GROUP BY 1, 2, 3, 4, 5`,
+      SELECT k.brand_id, k.engine, k.grain, k.period, k.domain_id, count(*)::int AS responses
+      FROM (SELECT DISTINCT k.brand_id, k.engine, k.grain, k.period, k.domain_id, k.response_id FROM (${keyed}) k) k
+      GROUP BY 1, 2, 3, 4, 5`,
     // A response cites a URL at most once (the citations' primary key), so rows count responses.
     url: sql`
       SELECT k.brand_id, k.engine, k.grain, k.period, k.url_id, k.domain_id, count(*)::int AS responses
       FROM (${keyed}) k GROUP BY 1, 2, 3, 4, 5, 6`,
     promptDays: sql`
       SELECT rc.brand_id, rc.url_id, e.engine, rc.prompt_id, rc.domain_id, range_agg(${citedDay}) AS days
-      FROM response_citations rc CROSS JOIN LATERAL (VALUES (rc.engine), (NULL::text)) e(engine)
-      WHERE ${citations}
+      FROM ${citations} rc CROSS JOIN LATERAL (VALUES (rc.engine), (NULL::text)) e(engine)
       GROUP BY 1, 2, 3, 4, 5`,
     domainDays: sql`
       SELECT rc.brand_id, rc.domain_id, e.engine, rc.prompt_id, range_agg(${citedDay}) AS days
-      FROM response_citations rc CROSS JOIN LATERAL (VALUES (rc.engine), (NULL::text)) e(engine)
-      WHERE ${citations}
-      GROUP BY 1, 2, 3, 4`,
-
+      FROM ${citations} rc CROSS JOIN LATERAL (VALUES (rc.engine), (NULL::text)) e(engine)
+      GROUP BY 1, 2, 3, 4`
   }
 }
 
@@ -148,15 +171,18 @@ const mergeDays = (sql: SqlClient.SqlClient, table: string, key: string, extra: 
  * day may still be cited by other answers (`refreshCitations` recomputes those key sets).
  */
 const applyStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign: 1 | -1) => {
-  const rows = expected(sql, sql`r.id = ANY(${ids})`)
-  const cited = expectedCitations(sql, sql`rc.response_id = ANY(${ids})`)
+  const rows = expected(sql, sql`batch_answers`)
+  const cited = expectedCitations(sql, sql`batch_citations`)
   const keySets = sign === 1
     ? sql`,
     url_days AS (${mergeDays(sql, "cited_prompt_days", PROMPT_DAYS_KEY, ["domain_id"], cited.promptDays)}),
     domain_days AS (${mergeDays(sql, "cited_domain_days", DOMAIN_DAYS_KEY, [], cited.domainDays)})`
     : sql``
+  // The batch's answers and citations are read once (by primary key), then rolled up per table.
   return sql`
-    WITH brand_rows AS (${upsertSums(sql, "rollup_brand", BRAND_KEY, [], FIGURES, rows.brand, sign)}),
+    WITH batch_answers AS MATERIALIZED ${answersWhere(sql, sql`r.id = ANY(${ids})`)},
+    batch_citations AS MATERIALIZED ${citationsWhere(sql, sql`rc.response_id = ANY(${ids})`)},
+    brand_rows AS (${upsertSums(sql, "rollup_brand", BRAND_KEY, [], FIGURES, rows.brand, sign)}),
     prompt_rows AS (${upsertSums(sql, "rollup_prompt", PROMPT_KEY, ["brand_id"], FIGURES, rows.prompt, sign)}),
     competitor_rows AS (${upsertSums(sql, "rollup_competitor", COMPETITOR_KEY, [], SUMS, rows.competitor, sign)}),
     domain_rows AS (${upsertSums(sql, "rollup_domain", DOMAIN_KEY, [], ["responses"], cited.domain, sign)})${keySets}
@@ -229,7 +255,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         const urls = sql`${urlIds}::bigint[]`
         const rows = expectedCitations(
           sql,
-          sql`rc.brand_id = ${brandId} AND rc.prompt_id = ${promptId} AND rc.url_id = ANY(${urls})`
+          citationsWhere(sql, sql`rc.brand_id = ${brandId} AND rc.prompt_id = ${promptId} AND rc.url_id = ANY(${urls})`)
         )
         yield* sql`DELETE FROM cited_prompt_days WHERE brand_id = ${brandId} AND prompt_id = ${promptId} AND url_id = ANY(${urls})`
         yield* sql`INSERT INTO cited_prompt_days (${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days)
@@ -237,7 +263,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         const domains = sql`(SELECT u.domain_id FROM urls u WHERE u.id = ANY(${urls}))`
         const ofDomains = expectedCitations(
           sql,
-          sql`rc.brand_id = ${brandId} AND rc.prompt_id = ${promptId} AND rc.domain_id IN ${domains}`
+          citationsWhere(sql, sql`rc.brand_id = ${brandId} AND rc.prompt_id = ${promptId} AND rc.domain_id IN ${domains}`)
         )
         yield* sql`DELETE FROM cited_domain_days WHERE brand_id = ${brandId} AND prompt_id = ${promptId} AND domain_id IN ${domains}`
         yield* sql`INSERT INTO cited_domain_days (${sql.literal(DOMAIN_DAYS_KEY)}, days)
@@ -256,7 +282,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
 
     /** Recomputes the answer-figure rollups (migration 0005) of one brand (or all) from the raw rows. */
     const rebuildFigures = Effect.fn("Rollups.rebuildFigures")(function*(options: { readonly brandId?: number | undefined }) {
-      const rows = expected(sql, brandFilter(options.brandId, "r"))
+      const rows = expected(sql, answersWhere(sql, brandFilter(options.brandId, "r")))
       const where = brandFilter(options.brandId, "t")
       yield* sql.withTransaction(Effect.gen(function*() {
         yield* sql`SET LOCAL work_mem = '256MB'`
@@ -295,10 +321,13 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
             SELECT brand_id, NULL, 'day', period, ${k}, sum(responses) FROM ${t} t
             WHERE ${where} AND grain = 'day' AND engine IS NOT NULL
             GROUP BY brand_id, period, ${k} ORDER BY brand_id, period, ${k}`
-          yield* sql`INSERT INTO ${t} (brand_id, engine, grain, period, ${k}, responses)
-            SELECT brand_id, engine, 'month', date_trunc('month', period)::date, ${k}, sum(responses) FROM ${t} t
-            WHERE ${where} AND grain = 'day'
-            GROUP BY brand_id, engine, date_trunc('month', period), ${k} ORDER BY 1, 2, 4, ${k}`
+          for (const [grain, from] of [["month", "day"], ["year", "month"]] as const) {
+            const trunc = sql.literal(`date_trunc('${grain}', period)`)
+            yield* sql`INSERT INTO ${t} (brand_id, engine, grain, period, ${k}, responses)
+              SELECT brand_id, engine, ${grain}, ${trunc}::date, ${k}, sum(responses) FROM ${t} t
+              WHERE ${where} AND grain = ${from} AND (${grain} = 'month' OR engine IS NULL)
+              GROUP BY brand_id, engine, ${trunc}, ${k} ORDER BY 1, 2, 4, ${k}`
+          }
         })
       /** The all-engines rows of a key-set table, merged from its per-engine rows. */
       const mergeEngines = (table: string, key: string) =>
@@ -343,8 +372,8 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
      * agree). A stored row whose figures are all zero (left by a re-analysis) counts as absent.
      */
     const differences = Effect.fn("Rollups.differences")(function*(options: { readonly brandId?: number | undefined }) {
-      const rows = expected(sql, brandFilter(options.brandId, "r"))
-      const cited = expectedCitations(sql, brandFilter(options.brandId, "rc"))
+      const rows = expected(sql, answersWhere(sql, brandFilter(options.brandId, "r")))
+      const cited = expectedCitations(sql, citationsWhere(sql, brandFilter(options.brandId, "rc")))
       const where = brandFilter(options.brandId, "t")
       // EXCEPT compares NULL keys (all engines, no group) as equal, which a join would not.
       const compare = (stored: Statement.Fragment, fresh: Statement.Fragment) =>

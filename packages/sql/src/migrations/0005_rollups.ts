@@ -12,6 +12,9 @@ import { Rollups } from "../Rollups.js"
 export default Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const grain = "grain text NOT NULL CHECK (grain IN ('day', 'month'))"
+  // Year rows came with 0013; the rebuild below writes them, so a database migrated from before
+  // this one accepts them here already (0013 then only re-creates the constraint).
+  const yearGrain = "grain text NOT NULL CHECK (grain IN ('day', 'month', 'year'))"
   const figures = `
       mentions      integer NOT NULL,
       position_sum  bigint NOT NULL,
@@ -33,7 +36,7 @@ export default Effect.gen(function*() {
       prompt_id     bigint NOT NULL REFERENCES prompts (id) ON DELETE CASCADE,
       brand_id      bigint NOT NULL,
       engine        text,
-      ${grain},
+      ${yearGrain},
       period        date NOT NULL,
       responses     integer NOT NULL,
       ${figures},

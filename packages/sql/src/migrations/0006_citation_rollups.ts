@@ -15,7 +15,7 @@ export default Effect.gen(function*() {
       brand_id  bigint NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
       domain_id bigint NOT NULL,
       engine    text,
-      grain     text NOT NULL CHECK (grain IN ('day', 'month')),
+      grain     text NOT NULL CHECK (grain IN ('day', 'month', 'year')), -- year: see 0013
       period    date NOT NULL,
       responses integer NOT NULL,
       UNIQUE NULLS NOT DISTINCT (brand_id, engine, grain, period, domain_id)
@@ -26,7 +26,7 @@ export default Effect.gen(function*() {
       url_id    bigint NOT NULL,
       domain_id bigint NOT NULL,
       engine    text,
-      grain     text NOT NULL CHECK (grain IN ('day', 'month')),
+      grain     text NOT NULL CHECK (grain IN ('day', 'month', 'year')), -- year: see 0013
       period    date NOT NULL,
       responses integer NOT NULL,
       UNIQUE NULLS NOT DISTINCT (brand_id, engine, grain, period, url_id)

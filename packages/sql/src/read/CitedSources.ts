@@ -4,14 +4,18 @@ import { CitedDomain, CitedUrl, DomainCitedUrl, RelatedPrompt } from "@sightline
 import { AI_MODELS } from "@sightline/domain/AiModel"
 import * as Effect from "effect/Effect"
 import {
+  brandDays,
+  dataRange,
   dayRange,
   impact,
   inPeriods,
   iso,
   type PageRequest,
+  onPage,
   pagedWithTotal,
   type ResponseFilters,
-  rollupEngine
+  rollupEngine,
+  totalOf
 } from "./Query.js"
 
 /**
@@ -31,9 +35,9 @@ const contains = (sql: SqlClient.SqlClient, column: string, search: string | und
   search === undefined ? sql`TRUE` : sql`strpos(lower(${sql.literal(column)}), lower(${search})) > 0`
 
 /** The brand's responses in scope, for impact: from the rollups, summed over the prompt groups. */
-const responsesInScope = (sql: SqlClient.SqlClient, query: CitedSourceQuery) =>
+const responsesInScope = (sql: SqlClient.SqlClient, query: CitedSourceQuery, periods: ResponseFilters) =>
   sql`(SELECT coalesce(sum(s.responses), 0) FROM rollup_brand s
-    WHERE s.brand_id = ${query.brandId} AND ${inPeriods(sql, "s", query.filters)})`
+    WHERE s.brand_id = ${query.brandId} AND ${inPeriods(sql, "s", periods)})`
 
 /**
  * The engines whose answers in scope cited it: per engine, whether one key-set row of `table`
@@ -53,15 +57,25 @@ const citedInScope = (sql: SqlClient.SqlClient, query: CitedSourceQuery) =>
   sql`k.brand_id = ${query.brandId} AND ${rollupEngine(sql, "k", query.filters)} AND k.days && ${dayRange(sql, query.filters)}`
 
 /**
+ * The join of a ranked list to its names (`table` as `alias`, by id). Without a search only the rows
+ * that can be on the page (onPage) need a name: one index probe each, never a hash of the whole table.
+ */
+const namesOf = (sql: SqlClient.SqlClient, table: string, alias: string, id: string, search: string | undefined) =>
+  search === undefined
+    ? sql`CROSS JOIN LATERAL (SELECT * FROM ${sql.literal(table)} n WHERE n.id = ${sql.literal(id)} OFFSET 0) ${sql.literal(alias)}`
+    : sql`JOIN ${sql.literal(table)} ${sql.literal(alias)} ON ${sql.literal(alias)}.id = ${sql.literal(id)}`
+
+/**
  * Domains ranked by the responses citing them (rollup_domain, which adds up over days); the page's
  * distinct prompt and URL counts come from the key sets and the URL rollup.
  */
 export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) {
   const sql = yield* SqlClient.SqlClient
+  const periods = yield* dataRange(brandDays(sql, query.brandId), query.filters)
   const perDomain = sql`
     SELECT x.domain_id, sum(x.responses)::int AS responses_count
     FROM rollup_domain x
-    WHERE x.brand_id = ${query.brandId} AND ${inPeriods(sql, "x", query.filters)}
+    WHERE x.brand_id = ${query.brandId} AND ${inPeriods(sql, "x", periods, true)}
     GROUP BY x.domain_id HAVING sum(x.responses) > 0`
   return yield* pagedWithTotal(
     CitedDomain,
@@ -71,14 +85,16 @@ export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) 
       ${query.search === undefined ? sql`` : sql`JOIN domains d ON d.id = pd.domain_id WHERE ${contains(sql, "d.domain", query.search)}`}`,
     (limit, offset) =>
       sql`
-        WITH listed AS (
-          SELECT pd.domain_id, pd.responses_count, d.domain, count(*) OVER () AS total
-          FROM (${perDomain}) pd JOIN domains d ON d.id = pd.domain_id
+        WITH per_domain AS MATERIALIZED (${perDomain}),
+        listed AS (
+          SELECT pd.domain_id, pd.responses_count, d.domain, ${totalOf(sql, "per_domain", query.search)} AS total
+          FROM per_domain pd ${namesOf(sql, "domains", "d", "pd.domain_id", query.search)}
           WHERE ${contains(sql, "d.domain", query.search)}
+            AND ${onPage(sql, "per_domain", "responses_count", "pd", query.search, limit + offset)}
           ORDER BY pd.responses_count DESC, d.domain COLLATE "C"
           LIMIT ${limit} OFFSET ${offset}
         ),
-        total AS (SELECT ${responsesInScope(sql, query)} AS n)
+        total AS (SELECT ${responsesInScope(sql, query, periods)} AS n)
         SELECT l.total, l.domain_id, l.domain,
           ${aiModels(sql, "cited_domain_days", sql`k.domain_id = l.domain_id`, query)} AS ai_models,
           ${impact(sql, "l.responses_count", "total.n")} AS impact,
@@ -87,19 +103,24 @@ export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) 
           l.responses_count,
           (SELECT count(DISTINCT u.url_id) FROM rollup_url u
             WHERE u.brand_id = ${query.brandId} AND u.domain_id = l.domain_id AND u.responses > 0
-              AND ${inPeriods(sql, "u", query.filters)})::int AS urls_count
+              AND ${inPeriods(sql, "u", periods, true)})::int AS urls_count
         FROM listed l CROSS JOIN total
         ORDER BY l.responses_count DESC, l.domain COLLATE "C"`
   )
 })
 
 /** URLs ranked by the responses citing them (rollup_url), optionally of one domain. */
-const listUrlsOf = (sql: SqlClient.SqlClient, query: CitedSourceQuery, domainId: number | undefined) => {
+const listUrlsOf = (
+  sql: SqlClient.SqlClient,
+  query: CitedSourceQuery,
+  periods: ResponseFilters,
+  domainId: number | undefined
+) => {
   const ofDomain = domainId === undefined ? sql`TRUE` : sql`x.domain_id = ${domainId}`
   const perUrl = sql`
     SELECT x.url_id, sum(x.responses)::int AS count
     FROM rollup_url x
-    WHERE x.brand_id = ${query.brandId} AND ${ofDomain} AND ${inPeriods(sql, "x", query.filters)}
+    WHERE x.brand_id = ${query.brandId} AND ${ofDomain} AND ${inPeriods(sql, "x", periods, true)}
     GROUP BY x.url_id HAVING sum(x.responses) > 0`
   return {
     count: sql<{ total: number }>`
@@ -107,14 +128,16 @@ const listUrlsOf = (sql: SqlClient.SqlClient, query: CitedSourceQuery, domainId:
       ${query.search === undefined ? sql`` : sql`JOIN urls u ON u.id = pu.url_id WHERE ${contains(sql, "u.url", query.search)}`}`,
     rows: (limit: number, offset: number) =>
       sql`
-        WITH listed AS (
-          SELECT pu.url_id, pu.count, u.url, u.domain_id, count(*) OVER () AS total
-          FROM (${perUrl}) pu JOIN urls u ON u.id = pu.url_id
+        WITH per_url AS MATERIALIZED (${perUrl}),
+        listed AS (
+          SELECT pu.url_id, pu.count, u.url, u.domain_id, ${totalOf(sql, "per_url", query.search)} AS total
+          FROM per_url pu ${namesOf(sql, "urls", "u", "pu.url_id", query.search)}
           WHERE ${contains(sql, "u.url", query.search)}
+            AND ${onPage(sql, "per_url", "count", "pu", query.search, limit + offset)}
           ORDER BY pu.count DESC, u.url COLLATE "C"
           LIMIT ${limit} OFFSET ${offset}
         ),
-        total AS (SELECT ${responsesInScope(sql, query)} AS n)
+        total AS (SELECT ${responsesInScope(sql, query, periods)} AS n)
         SELECT l.total, l.url_id, l.url,
           ${aiModels(sql, "cited_prompt_days", sql`k.url_id = l.url_id`, query)} AS ai_models,
           ${impact(sql, "l.count", "total.n")} AS impact,
@@ -136,7 +159,7 @@ const listUrlsOf = (sql: SqlClient.SqlClient, query: CitedSourceQuery, domainId:
 /** Cited URLs across all domains. */
 export const listUrls = Effect.fnUntraced(function*(query: CitedSourceQuery) {
   const sql = yield* SqlClient.SqlClient
-  const list = listUrlsOf(sql, query, undefined)
+  const list = listUrlsOf(sql, query, yield* dataRange(brandDays(sql, query.brandId), query.filters), undefined)
   return yield* pagedWithTotal(CitedUrl, query.page, list.count, list.rows)
 })
 
@@ -146,7 +169,7 @@ export const listDomainUrls = Effect.fnUntraced(function*(
   query: CitedSourceQuery
 ) {
   const sql = yield* SqlClient.SqlClient
-  const list = listUrlsOf(sql, query, domainId)
+  const list = listUrlsOf(sql, query, yield* dataRange(brandDays(sql, query.brandId), query.filters), domainId)
   return yield* pagedWithTotal(DomainCitedUrl, query.page, list.count, list.rows)
 })
 

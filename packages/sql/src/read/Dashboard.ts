@@ -1,7 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Dashboard } from "@sightline/domain/api/Resources"
 import * as Effect from "effect/Effect"
-import { decimal, decodeRows, inPeriods, percent, type ResponseFilters } from "./Query.js"
+import { brandDays, dataRange, decimal, decodeRows, inPeriods, percent, type ResponseFilters } from "./Query.js"
 
 export interface DashboardQuery {
   readonly brandId: number
@@ -19,13 +19,14 @@ export const getDashboard = Effect.fnUntraced(function*(query: DashboardQuery) {
   const sql = yield* SqlClient.SqlClient
   const groupId = query.groupId ?? null
   const group = sql`(${groupId}::bigint IS NULL OR x.group_id = ${groupId})`
+  const periods = yield* dataRange(brandDays(sql, query.brandId), query.filters)
   const rows = yield* sql`
     WITH totals AS (
       SELECT coalesce(sum(x.responses), 0) AS responses, coalesce(sum(x.mentions), 0) AS mentions,
         sum(x.position_sum)::numeric / nullif(sum(x.mentions), 0) AS position,
         sum(x.sentiment_sum) / nullif(sum(x.mentions), 0) AS sentiment
       FROM rollup_brand x
-      WHERE x.brand_id = ${query.brandId} AND ${group} AND ${inPeriods(sql, "x", query.filters)}
+      WHERE x.brand_id = ${query.brandId} AND ${group} AND ${inPeriods(sql, "x", periods)}
     ),
     contenders AS (
       SELECT b.name, TRUE AS own_brand, t.mentions, t.position, t.sentiment
@@ -38,7 +39,7 @@ export const getDashboard = Effect.fnUntraced(function*(query: DashboardQuery) {
           sum(x.position_sum)::numeric / nullif(sum(x.mentions), 0) AS position,
           sum(x.sentiment_sum) / nullif(sum(x.mentions), 0) AS sentiment
         FROM rollup_competitor x
-        WHERE x.brand_id = ${query.brandId} AND ${group} AND ${inPeriods(sql, "x", query.filters)}
+        WHERE x.brand_id = ${query.brandId} AND ${group} AND ${inPeriods(sql, "x", periods)}
         GROUP BY x.competitor_id
       ) m ON m.competitor_id = c.id AND m.mentions > 0
       WHERE c.brand_id = ${query.brandId}
@@ -50,7 +51,7 @@ export const getDashboard = Effect.fnUntraced(function*(query: DashboardQuery) {
     per_prompt AS (
       SELECT x.prompt_id AS id, sum(x.responses) AS responses, sum(x.mentions) AS mentions
       FROM rollup_prompt x
-      WHERE x.brand_id = ${query.brandId} AND ${inPeriods(sql, "x", query.filters)}
+      WHERE x.brand_id = ${query.brandId} AND ${inPeriods(sql, "x", periods, true)}
         AND (${groupId}::bigint IS NULL
           OR x.prompt_id IN (SELECT p.id FROM prompts p WHERE p.brand_id = ${query.brandId} AND p.group_id = ${groupId}))
       GROUP BY x.prompt_id

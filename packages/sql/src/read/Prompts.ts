@@ -4,7 +4,24 @@ import { PromptCitation, PromptDetail, PromptListItem, PromptResponse, SearchQue
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { citationUrls, searchQueries, sentimentLabel } from "./ResponseColumns.js"
-import { decimal, decodeRows, inPeriods, inScope, rollupEngine, iso, type PageRequest, paged, percent, type ResponseFilters } from "./Query.js"
+import {
+  brandDays,
+  dataRange,
+  decimal,
+  decodeRows,
+  inPeriods,
+  inScope,
+  iso,
+  onPage,
+  type PageRequest,
+  paged,
+  pagedWithTotal,
+  percent,
+  promptDays,
+  type ResponseFilters,
+  rollupEngine,
+  totalOf
+} from "./Query.js"
 
 /**
  * Monitored prompts and what was collected for them. Every metric is aggregated in SQL over the
@@ -19,11 +36,12 @@ export const listPrompts = Effect.fnUntraced(function*(
 ) {
   const sql = yield* SqlClient.SqlClient
   const where = sql`p.brand_id = ${brandId} AND (${groupId ?? null}::bigint IS NULL OR p.group_id = ${groupId ?? null})`
+  const periods = yield* dataRange(brandDays(sql, brandId), filters)
   return yield* paged(
     PromptListItem,
     page,
     sql<{ total: number }>`SELECT count(*)::int AS total FROM prompts p WHERE ${where}`,
-    (limit, offset) => promptRows(sql, where, filters, sql`LIMIT ${limit} OFFSET ${offset}`)
+    (limit, offset) => promptRows(sql, where, periods, sql`LIMIT ${limit} OFFSET ${offset}`)
   )
 })
 
@@ -51,7 +69,7 @@ export const promptRows = (
             sum(x.position_sum)::numeric / nullif(sum(x.mentions), 0) AS average_position,
             sum(x.sentiment_sum) / nullif(sum(x.mentions), 0) AS average_sentiment
           FROM rollup_prompt x
-          WHERE x.prompt_id = p.id AND ${inPeriods(sql, "x", filters)}
+          WHERE x.prompt_id = p.id AND ${inPeriods(sql, "x", filters, true)}
         ) s ON TRUE
         WHERE ${where}
         ORDER BY p.id
@@ -59,6 +77,7 @@ export const promptRows = (
 
 export const getPrompt = Effect.fnUntraced(function*(promptId: number, filters: ResponseFilters) {
   const sql = yield* SqlClient.SqlClient
+  const periods = yield* dataRange(promptDays(sql, promptId), filters)
   // Totals and the own brand's days from the prompt's rollup rows; competitors' days from their
   // mentions, which carry the prompt, engine and time themselves (no join back to the answers).
   const rows = yield* sql`
@@ -66,7 +85,7 @@ export const getPrompt = Effect.fnUntraced(function*(promptId: number, filters: 
       SELECT coalesce(sum(x.responses), 0) AS responses, coalesce(sum(x.mentions), 0) AS mentions,
         sum(x.position_sum)::numeric / nullif(sum(x.mentions), 0) AS position
       FROM rollup_prompt x
-      WHERE x.prompt_id = ${promptId} AND ${inPeriods(sql, "x", filters)}
+      WHERE x.prompt_id = ${promptId} AND ${inPeriods(sql, "x", periods, true)}
     ),
     days AS (
       SELECT x.period AS day, x.responses, x.mentions, x.sentiment_sum / nullif(x.mentions, 0) AS sentiment
@@ -145,20 +164,27 @@ export const listCitations = Effect.fnUntraced(function*(
 ) {
   const sql = yield* SqlClient.SqlClient
   const where = sql`rc.prompt_id = ${promptId} AND ${inScope(sql, "rc", filters)}`
-  return yield* paged(
+  // One walk of the prompt's citations (the covering index); domains counted by hashing, names
+  // read only for the domains that can be on the page.
+  return yield* pagedWithTotal(
     PromptCitation,
     page,
     sql<{ total: number }>`SELECT count(DISTINCT rc.domain_id)::int AS total FROM response_citations rc WHERE ${where}`,
     (limit, offset) =>
       sql`
-        WITH cited AS (
+        WITH cited AS MATERIALIZED (
           SELECT rc.response_id, rc.url_id, rc.domain_id FROM response_citations rc WHERE ${where}
         ),
+        per_domain AS MATERIALIZED (
+          SELECT x.domain_id, count(*)::int AS count
+          FROM (SELECT DISTINCT c.domain_id, c.response_id FROM cited c) x
+          GROUP BY x.domain_id
+        ),
         page AS (
-          SELECT c.domain_id, d.domain, count(DISTINCT c.response_id)::int AS count
-          FROM cited c JOIN domains d ON d.id = c.domain_id
-          GROUP BY c.domain_id, d.domain
-          ORDER BY 3 DESC, d.domain COLLATE "C"
+          SELECT pd.domain_id, d.domain, pd.count, ${totalOf(sql, "per_domain", undefined)} AS total
+          FROM per_domain pd JOIN domains d ON d.id = pd.domain_id
+          WHERE ${onPage(sql, "per_domain", "count", "pd", undefined, limit + offset)}
+          ORDER BY pd.count DESC, d.domain COLLATE "C"
           LIMIT ${limit} OFFSET ${offset}
         ),
         -- Each page domain's URLs in one grouping (not one scan of the citations per domain).
@@ -171,7 +197,7 @@ export const listCitations = Effect.fnUntraced(function*(
           ) pu JOIN urls u ON u.id = pu.url_id
           GROUP BY pu.domain_id
         )
-        SELECT p.domain, p.count, pu.urls
+        SELECT p.total, p.domain, p.count, pu.urls
         FROM page p JOIN page_urls pu ON pu.domain_id = p.domain_id
         ORDER BY p.count DESC, p.domain COLLATE "C"`
   )

@@ -119,25 +119,93 @@ export const rollupEngine = (sql: SqlClient.SqlClient, alias: string, filters: R
 
 /**
  * The rollup rows (Rollups.ts) of the filters' range, whatever their engine: the month rows of the
- * months wholly inside it, and the day rows of the days outside those months. An open end is the
- * start or end of time.
+ * months wholly inside it, and the day rows of the days outside those months. With `years` (the
+ * tables that have year rows), the year rows of the years wholly inside it replace their months.
+ * An open end is the start or end of time.
  */
-export const rollupPeriods = (sql: SqlClient.SqlClient, alias: string, filters: ResponseFilters): Statement.Fragment => {
+export const rollupPeriods = (
+  sql: SqlClient.SqlClient,
+  alias: string,
+  filters: ResponseFilters,
+  years = false
+): Statement.Fragment => {
   const col = (name: string) => sql.literal(`${alias}.${name}`)
   const start = sql`${filters.startDate ?? "0001-01-01"}::date`
   const end = sql`${filters.endDate ?? "9999-12-30"}::date`
-  // The first day of the first whole month, and the first day after the last whole month.
+  // The first day of the first whole month (year), and the first day after the last whole month (year).
   const monthsFrom = sql`(date_trunc('month', ${start} - 1) + interval '1 month')::date`
   const monthsUntil = sql`date_trunc('month', ${end} + 1)::date`
-  return sql`(
+  if (!years) {
+    return sql`(
     (${col("grain")} = 'month' AND ${col("period")} >= ${monthsFrom} AND ${col("period")} < ${monthsUntil})
     OR (${col("grain")} = 'day' AND ${col("period")} BETWEEN ${start} AND ${end}
       AND (${col("period")} < ${monthsFrom} OR ${col("period")} >= ${monthsUntil})))`
+  }
+  const yearsFrom = sql`(date_trunc('year', ${start} - 1) + interval '1 year')::date`
+  const yearsUntil = sql`date_trunc('year', ${end} + 1)::date`
+  const outsideYears = sql`(${col("period")} < ${yearsFrom} OR ${col("period")} >= ${yearsUntil})`
+  return sql`(
+    (${col("grain")} = 'year' AND ${col("period")} >= ${yearsFrom} AND ${col("period")} < ${yearsUntil})
+    OR (${col("grain")} = 'month' AND ${col("period")} >= ${monthsFrom} AND ${col("period")} < ${monthsUntil}
+      AND ${outsideYears})
+    OR (${col("grain")} = 'day' AND ${col("period")} BETWEEN ${start} AND ${end}
+      AND (${col("period")} < ${monthsFrom} OR ${col("period")} >= ${monthsUntil}) AND ${outsideYears}))`
 }
 
-/** The rollup rows that add up to the figures of the filters' range and engine, exactly. */
-export const inPeriods = (sql: SqlClient.SqlClient, alias: string, filters: ResponseFilters): Statement.Fragment =>
-  sql`${rollupEngine(sql, alias, filters)} AND ${rollupPeriods(sql, alias, filters)}`
+/** The rollup rows that add up to the figures of the filters' range and engine, exactly (`years`: see rollupPeriods). */
+export const inPeriods = (
+  sql: SqlClient.SqlClient,
+  alias: string,
+  filters: ResponseFilters,
+  years = false
+): Statement.Fragment =>
+  // Year rows exist for all engines only (engine NULL).
+  sql`${rollupEngine(sql, alias, filters)} AND ${rollupPeriods(sql, alias, filters, years && filters.aiModel === undefined)}`
+
+const DataRange = Schema.Struct({ start: Schema.NullOr(Schema.String), end: Schema.NullOr(Schema.String) })
+
+/**
+ * The filters with their range widened or narrowed, for reading rollups, to the one that reads the
+ * fewest rows while selecting the same answers. No answer lies outside the days between the first
+ * and last day rows of `days` (a rollup's all-engines day rows of one brand or prompt: rows left at
+ * zero by a re-analysis only widen it), so a start on or before the first day can move to the first
+ * day of its year, and an end on or after the last day to the last day of its year. A trailing
+ * "last N days" range then reads the current year's row (or, without year rows, its whole months)
+ * and whole months before it, not one row per day.
+ * The answers selected stay the same, so every figure does; key sets (`dayRange`) keep the
+ * original range.
+ */
+export const dataRange = (
+  days: Statement.Fragment,
+  filters: ResponseFilters
+): Effect.Effect<ResponseFilters, never, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const start = sql`${filters.startDate ?? null}::date`
+    const end = sql`${filters.endDate ?? null}::date`
+    const rows = yield* sql`
+      SELECT
+        to_char(CASE WHEN e.first IS NOT NULL AND (${start} IS NULL OR ${start} <= e.first)
+          THEN date_trunc('year', e.first)::date ELSE ${start} END, 'YYYY-MM-DD') AS start,
+        to_char(CASE WHEN e.last IS NOT NULL AND (${end} IS NULL OR ${end} >= e.last)
+          THEN (date_trunc('year', e.last) + interval '1 year - 1 day')::date ELSE ${end} END, 'YYYY-MM-DD') AS end
+      FROM (SELECT min(d.period) AS first, max(d.period) AS last FROM (${days}) d) e`.pipe(
+      Effect.flatMap(Schema.decodeUnknown(Schema.Array(DataRange))),
+      Effect.orDie
+    )
+    const found = rows[0]
+    return found === undefined
+      ? filters
+      : { ...filters, startDate: found.start ?? undefined, endDate: found.end ?? undefined }
+  })
+
+/** The all-engines day rows of a brand's rollups, for `dataRange`. */
+export const brandDays = (sql: SqlClient.SqlClient, brandId: number): Statement.Fragment =>
+  sql`SELECT period FROM rollup_brand WHERE brand_id = ${brandId} AND engine IS NULL AND grain = 'day'`
+
+/** The all-engines day rows of a prompt's rollups, for `dataRange`. */
+export const promptDays = (sql: SqlClient.SqlClient, promptId: number): Statement.Fragment =>
+  sql`SELECT period FROM rollup_prompt WHERE prompt_id = ${promptId} AND engine IS NULL AND grain = 'day'`
 
 /** The filters' range as a daterange (open ends unbounded), for the key sets' datemultiranges. */
 export const dayRange = (sql: SqlClient.SqlClient, filters: ResponseFilters): Statement.Fragment => {
@@ -167,3 +235,24 @@ export const pagedWithTotal = <A, I>(
     const data = yield* decodeRows(schema)(found)
     return { pagination: pagination(request, total), data }
   }).pipe(Effect.orDie)
+
+/**
+ * For a list ranked by a count, then by name: without a search, the rows of `counts` (a CTE) that
+ * can be on the page, those counting at least as many as the page's last row, found by count alone.
+ * Only they are joined to their names for the tie-break, not every row of the list. With a search
+ * (on the name) every row is a candidate.
+ */
+export const onPage = (
+  sql: SqlClient.SqlClient,
+  counts: string,
+  column: string,
+  alias: string,
+  search: string | undefined,
+  last: number
+): Statement.Fragment =>
+  search !== undefined ? sql`TRUE` : sql`${sql.literal(`${alias}.${column}`)} >= coalesce((
+    SELECT c.${sql.literal(column)} FROM ${sql.literal(counts)} c ORDER BY 1 DESC LIMIT 1 OFFSET ${last - 1}), 0)`
+
+/** The size of the whole list: every row of `counts`, or (with a search) the matching rows. */
+export const totalOf = (sql: SqlClient.SqlClient, counts: string, search: string | undefined): Statement.Fragment =>
+  search !== undefined ? sql`count(*) OVER ()` : sql`(SELECT count(*) FROM ${sql.literal(counts)})`

@@ -38,7 +38,9 @@ const Live = Layer.mergeAll(
 ).pipe(Layer.provideMerge(TestDatabase))
 
 const DAY_MS = 86_400_000
-const FIRST_DAY = Date.UTC(2024, 0, 20)
+// The answers span a new year (Dec 20 2023 to Mar 9 2024): year rows, and ranges fitted to the data
+// (dataRange) that take whole years, are compared too.
+const FIRST_DAY = Date.UTC(2023, 11, 20)
 const SPAN_DAYS = 80
 const day = (offset: number) => new Date(FIRST_DAY + offset * DAY_MS).toISOString().slice(0, 10)
 
@@ -68,8 +70,8 @@ const arbitraryAnalysis = (competitorIds: ReadonlyArray<number>) =>
     judge: { kind: "local", model: null, fallback: null }
   }))
 
-// Days either side of the month boundaries inside the span (Jan 31, Feb 29, Mar 31) come up often.
-const MONTH_EDGES = [10, 11, 12, 13, 39, 40, 41, 42, 70, 71, 72, 73]
+// Days either side of the month boundaries inside the span (Dec 31, Jan 31, Feb 29) come up often.
+const MONTH_EDGES = [10, 11, 12, 13, 41, 42, 43, 44, 70, 71, 72, 73]
 const arbitraryDay = fc.option(
   fc.oneof(fc.integer({ min: -15, max: SPAN_DAYS + 15 }), fc.constantFrom(...MONTH_EDGES)),
   { nil: undefined }
@@ -338,6 +340,19 @@ layer(Live, { timeout: 240_000 })("rollups agree with the raw rows", (it) => {
               }
             }).sort((a, b) => b.count - a.count || Metrics.compareNames(a.url, b.url))
           expect((yield* listUrls(query)).data, label).toEqual(expectedUrls(cited))
+          // Pages of two: a page is read from the rows counting at least as many as its last row
+          // (CitedSources, onPage), so ties across a page edge must still fall as in the whole list.
+          const allUrls = expectedUrls(cited)
+          for (let page = 1; page <= Math.ceil(allUrls.length / 2) + 1; page++) {
+            const pagedUrls = yield* listUrls({ ...query, page: { page, perPage: 2 } })
+            expect(pagedUrls.data, `${label} urls page ${page}`).toEqual(allUrls.slice((page - 1) * 2, page * 2))
+            expect(pagedUrls.pagination.total_records, label).toBe(allUrls.length)
+          }
+          for (let page = 1; page <= Math.ceil(expectedDomains.length / 2) + 1; page++) {
+            const pagedDomains = yield* listDomains({ ...query, page: { page, perPage: 2 } })
+            expect(pagedDomains.data, `${label} domains page ${page}`).toEqual(expectedDomains.slice((page - 1) * 2, page * 2))
+            expect(pagedDomains.pagination.total_records, label).toBe(expectedDomains.length)
+          }
           for (const d of expectedDomains) {
             const ofDomain = cited.filter((c) => c.domainId === d.domain_id)
             expect((yield* listDomainUrls(d.domain_id ?? 0, query)).data, label).toEqual(
