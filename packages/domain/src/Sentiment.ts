@@ -7,8 +7,10 @@ import { createRequire } from "node:module"
 import {
   ABSENCE_VALENCE,
   BOOSTERS,
+  AT_LEAST,
   BURDENS,
   DOMAIN_LEXICON,
+  INVERTERS,
   NEGATORS,
   PRICE_DIRECTION_VALENCE,
   PRICE_DIRECTIONS,
@@ -103,6 +105,7 @@ interface LanguageRules {
   readonly priceDirections: ReadonlyMap<string, 1 | -1>
   readonly negators: ReadonlySet<string>
   readonly boosters: ReadonlySet<string>
+  readonly inverters: ReadonlySet<string>
   readonly burdens: ReadonlyArray<string>
   readonly openers: ReadonlySet<string>
 }
@@ -136,6 +139,7 @@ const englishRules = (): LanguageRules => {
     ...priceRules("en"),
     negators: foldedSet(NEGATORS.en),
     boosters: foldedSet(BOOSTERS.en),
+    inverters: foldedSet(INVERTERS.en),
     burdens: (BURDENS.en ?? []).map(foldName),
     openers: foldedSet(SARCASTIC_OPENERS.en)
   }
@@ -162,6 +166,7 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
     },
     negators: new Set([...foldedSet(NEGATORS[language]), ...lexicon.negations]),
     boosters: foldedSet(BOOSTERS[language]),
+    inverters: foldedSet(INVERTERS[language]),
     burdens: (BURDENS[language] ?? []).map(foldName),
     openers: foldedSet(SARCASTIC_OPENERS[language])
   }
@@ -189,27 +194,33 @@ export const scoreClause = (
   let negatedUntil = -1
   let wordIndex = -1
   let previous = ""
+  let beforePrevious = ""
   let opener: WordEvidence | undefined
   for (const [position, token] of tokens.entries()) {
     if (PUNCTUATION.test(token)) {
       negatedUntil = -1
+      beforePrevious = previous
+      beforePrevious = previous
       previous = token
       continue
     }
     wordIndex++
     const negated = wordIndex <= negatedUntil
     if (ignored.has(token)) {
+      beforePrevious = previous
       previous = token
       continue
     }
     if (rules.negators.has(token)) {
       negatedUntil = wordIndex + NEGATION_WINDOW
+      beforePrevious = previous
       previous = token
       continue
     }
     if (negated && rules.burdens.some((burden) => token.startsWith(burden))) {
       words.push({ word: `no ${token}`, valence: ABSENCE_VALENCE })
       negatedUntil = -1
+      beforePrevious = previous
       previous = token
       continue
     }
@@ -218,15 +229,21 @@ export const scoreClause = (
       tokens.some((other, at) => Math.abs(at - position) <= PRICE_WINDOW && rules.priceNouns.has(other))
     const base = aboutPrice ? direction * PRICE_DIRECTION_VALENCE : rules.priceNouns.has(token) ? 0 : rules.lookup(token)
     if (base === undefined || base === 0) {
+      beforePrevious = previous
       previous = token
       continue
     }
     let valence = base
     if (rules.boosters.has(previous)) valence += Math.sign(valence) * BOOSTER_INCREMENT
-    if (negated) valence *= NEGATION_SCALAR
-    const evidence = { word: negated ? `not ${token}` : token, valence: Number(valence.toFixed(3)) }
+    const inverted = rules.inverters.has(previous) && !AT_LEAST.includes(beforePrevious)
+    if (negated !== inverted) valence *= NEGATION_SCALAR
+    const evidence = {
+      word: negated ? `not ${token}` : inverted ? `${previous} ${token}` : token,
+      valence: Number(valence.toFixed(3))
+    }
     if (position === 0 && rules.openers.has(token) && tokens[1] === ",") opener = evidence
     words.push(evidence)
+    beforePrevious = previous
     previous = token
   }
   if (opener !== undefined) {

@@ -79,6 +79,14 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       expect(sentimentLabel(yield* score("es", "precios bajos"))).toBe("positive")
     }))
 
+  it.effect("turns the word after \"less\" around, except in \"at least\"", () =>
+    Effect.gen(function*() {
+      expect(sentimentLabel(yield* score("en", "less intuitive"))).toBe("negative")
+      expect(sentimentLabel(yield* score("en", "less expensive"))).toBe("positive")
+      expect(sentimentLabel(yield* score("fr", "souvent moins chères"))).toBe("positive")
+      expect(sentimentLabel(yield* score("es", "al menos es buena"))).toBe("positive")
+    }))
+
   it.effect("flips a sarcastic opener before a complaint", () =>
     Effect.gen(function*() {
       expect(sentimentLabel(yield* score("en", "Great, another price hike."))).toBe("negative")

@@ -125,15 +125,49 @@ export const BOOSTERS: Readonly<Record<string, ReadonlyArray<string>>> = {
 }
 
 /**
- * Markers that start a contrasting clause. A sentence is cut before each; the clause after a marker
- * weighs CONTRAST_AFTER and the one before it CONTRAST_BEFORE (VADER's "but" rule: what follows
- * "but" dominates).
+ * "Less" and its kin turn the next word's valence around, like a negator for one word: "less
+ * intuitive" criticises, "less expensive", "moins chères", "menos caro" praise. Not after the words
+ * of AT_LEAST ("au moins", "al menos": at least).
  */
-export const CONTRAST_MARKERS: Readonly<Record<string, ReadonlyArray<string>>> = {
-  en: ["but", "whereas", "while", "however", "although", "though", "yet", "even if", "except that"],
-  de: ["aber", "doch", "jedoch", "allerdings", "während", "obwohl", "wohingegen", "dagegen"],
-  fr: ["mais", "alors que", "tandis que", "cependant", "pourtant", "bien que", "toutefois"],
-  es: ["pero", "aunque", "sin embargo", "mientras que", "no obstante"]
+export const INVERTERS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  en: ["less", "fewer"],
+  de: ["weniger"],
+  fr: ["moins"],
+  es: ["menos"]
+}
+
+export const AT_LEAST: ReadonlyArray<string> = ["al", "au", "du", "lo"]
+
+/**
+ * Markers that cut a sentence into clauses, by what they do to the weights. What comes last
+ * dominates (VADER's "but" rule, and how readers of our labelled sets read a trailing "though"):
+ * - `contrast` ("but", "however", "aber", "mais", "pero"): the clause after weighs
+ *   CONTRAST_AFTER, the one before CONTRAST_BEFORE.
+ * - `concession` ("though", "although", "even if", "obwohl", "bien que", "aunque"): after a clause
+ *   ("easy apps, though connections drop") like a contrast; opening a sentence ("Although it is
+ *   pricey, X is the best") the conceded part up to the first comma weighs CONTRAST_BEFORE and the
+ *   main clause after it CONTRAST_AFTER.
+ * - `switch` ("whereas", "while", "tandis que", "mientras que"): a change of subject, weights 1.
+ */
+export const CLAUSE_MARKERS: Readonly<Record<"contrast" | "concession" | "switch", Readonly<Record<string, ReadonlyArray<string>>>>> = {
+  contrast: {
+    en: ["but", "however", "yet", "except that"],
+    de: ["aber", "doch", "jedoch", "allerdings", "dagegen"],
+    fr: ["mais", "cependant", "pourtant", "toutefois"],
+    es: ["pero", "sin embargo", "no obstante"]
+  },
+  concession: {
+    en: ["although", "though", "even if", "even though", "albeit"],
+    de: ["obwohl", "obgleich", "wenngleich", "auch wenn"],
+    fr: ["bien que", "quoique", "même si"],
+    es: ["aunque", "si bien", "a pesar de que"]
+  },
+  switch: {
+    en: ["whereas", "while"],
+    de: ["während", "wohingegen"],
+    fr: ["alors que", "tandis que"],
+    es: ["mientras que"]
+  }
 }
 
 export const CONTRAST_AFTER = 1.5

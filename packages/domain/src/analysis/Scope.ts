@@ -1,5 +1,5 @@
 import type { ScopedClause } from "../Sentiment.js"
-import { CONTRAST_AFTER, CONTRAST_BEFORE, CONTRAST_MARKERS } from "./DomainLexicon.js"
+import { CLAUSE_MARKERS, CONTRAST_AFTER, CONTRAST_BEFORE } from "./DomainLexicon.js"
 import type { MentionSpan } from "./Mentions.js"
 
 /**
@@ -27,8 +27,24 @@ export interface ScopeBrand<B> {
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
-const MARKERS = [...new Set(Object.values(CONTRAST_MARKERS).flat())].sort((a, b) => b.length - a.length)
-const CONTRAST = new RegExp(`(?<![\\p{L}\\p{N}])(?:${MARKERS.map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}])`, "giu")
+type MarkerKind = keyof typeof CLAUSE_MARKERS
+const MARKER_KINDS = new Map<string, MarkerKind>(
+  (Object.keys(CLAUSE_MARKERS) as Array<MarkerKind>).flatMap((kind) =>
+    Object.values(CLAUSE_MARKERS[kind]).flat().map((marker) => [marker, kind] as const)
+  )
+)
+const MARKERS = [...MARKER_KINDS.keys()].sort((a, b) => b.length - a.length)
+const MARKER = new RegExp(`(?<![\\p{L}\\p{N}])(?:${MARKERS.map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}])`, "giu")
+
+/**
+ * The baseline of a comparison: "Bolt is cheaper than Uber", "günstiger als", "plus cher que",
+ * "más caro que". A brand named only after it is what the clause compares with, not what it judges.
+ */
+const COMPARISON =
+  /(?<![\p{L}])(?:than|(?:\p{L}+er|mehr|weniger)\s+als|(?:plus|moins|mieux|meilleure?s?|pire)(?:\s+\p{L}+){0,3}\s+qu(?:e|['’])|(?:más|menos|mejor|mejores|peor)(?:\s+\p{L}+){0,3}\s+que)(?![\p{L}])/iu
+
+/** ", and " before a new subject, in the four languages (markdown emphasis allowed). */
+const NEW_SUBJECT = /,\s+(?:and|und|et|y|e)\s+[*_]*/giu
 
 const TABLE_SEPARATOR = /^\s*\|?[\s:|-]+\|?\s*$/u
 const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s+/u
@@ -59,23 +75,48 @@ const sentences = (text: string, start: number, end: number): Array<{ start: num
   return out.filter((s) => text.slice(s.start, s.end).trim().length > 0)
 }
 
-/** Clauses of a sentence: cut at `;` and before every contrast marker. */
+interface Cut {
+  readonly at: number
+  /** "conceded": an opening concession ("Although it is pricey,"), up to its comma. */
+  readonly kind: MarkerKind | "plain" | "conceded"
+}
+
+/** What comes last dominates: after "but" and "though", and the main clause after an opening "Although …,". */
+const weightOf = (cut: Cut, next: Cut | undefined): number => {
+  if (cut.kind === "conceded") return CONTRAST_BEFORE
+  if (cut.kind === "contrast" || cut.kind === "concession") return CONTRAST_AFTER
+  return next?.kind === "contrast" || next?.kind === "concession" ? CONTRAST_BEFORE : 1
+}
+
+/**
+ * Clauses of a sentence: cut at `;` and before every clause marker (CLAUSE_MARKERS); a sentence
+ * that opens with a concession is also cut at its first comma, where the main clause begins.
+ */
 const clauses = (text: string, start: number, end: number): Array<Segment> => {
   const sentence = text.slice(start, end)
   const question = /\?\s*[*_]*\s*$/u.test(sentence) || /^\s*[*_]*¿/u.test(sentence) || INDIRECT_QUESTION.test(sentence)
-  const cuts: Array<{ at: number; contrast: boolean }> = [{ at: 0, contrast: false }]
-  for (const match of sentence.matchAll(CONTRAST)) {
+  const cuts: Array<Cut> = [{ at: 0, kind: "plain" }]
+  for (const match of sentence.matchAll(MARKER)) {
     // "yet another" is emphasis, not a contrast
     if (/^yet$/iu.test(match[0]) && /^\s+another\b/iu.test(sentence.slice(match.index + match[0].length))) continue
-    if (match.index > 0) cuts.push({ at: match.index, contrast: true })
-    else cuts[0] = { at: 0, contrast: true }
+    const kind = MARKER_KINDS.get(match[0].toLowerCase()) ?? "switch"
+    const opening = sentence.slice(0, match.index).replace(/[\s*_\-–—•:]+/gu, "").length === 0
+    if (!opening) {
+      cuts.push({ at: match.index, kind })
+      continue
+    }
+    const comma = kind === "concession" ? sentence.indexOf(",", match.index) : -1
+    if (comma > 0) {
+      cuts[0] = { at: 0, kind: "conceded" }
+      cuts.push({ at: comma + 1, kind: "concession" })
+    } else cuts[0] = { at: 0, kind }
   }
-  for (const match of sentence.matchAll(/;/gu)) cuts.push({ at: match.index + 1, contrast: false })
+  for (const match of sentence.matchAll(/;/gu)) cuts.push({ at: match.index + 1, kind: "plain" })
   cuts.sort((a, b) => a.at - b.at)
   return cuts.map((cut, index) => ({
     start: start + cut.at,
     end: start + (cuts[index + 1]?.at ?? sentence.length),
-    weight: cut.contrast ? CONTRAST_AFTER : cuts[index + 1]?.contrast === true ? CONTRAST_BEFORE : 1,
+    weight: weightOf(cut, cuts[index + 1]),
     question
   })).filter((segment) => /[\p{L}\p{N}]/u.test(text.slice(segment.start, segment.end)))
 }
@@ -120,6 +161,38 @@ export const scopeClauses = <B>(
     if (clause.text.length === 0) return
     for (const target of targets) out.get(target)?.push(clause)
   }
+  /**
+   * A clause that goes on with ", and <brand> …" after saying something of an earlier brand is
+   * two clauses ("X is pricier but its boarding is calm, and Y is late"); a list of names
+   * ("X, Y, and Z are popular") is not cut.
+   */
+  const splitAtNewSubject = (segment: Segment): Array<Segment> => {
+    const out: Array<Segment> = []
+    let from = segment.start
+    for (const match of text.slice(segment.start, segment.end).matchAll(NEW_SUBJECT)) {
+      const at = segment.start + match.index
+      const next = at + match[0].length
+      const startsBrand = allSpans.some((span) => span.start === next)
+      const said = allSpans.filter((span) => span.start >= from && span.end <= at)
+      const lastNamed = said.reduce((end, span) => Math.max(end, span.end), from)
+      const words = (text.slice(lastNamed, at).match(/\p{L}{2,}/gu) ?? []).length
+      if (!startsBrand || words < 2) continue
+      out.push({ ...segment, start: from, end: at })
+      from = at
+    }
+    out.push({ ...segment, start: from, weight: from === segment.start ? segment.weight : 1 })
+    return out
+  }
+  /** The brands a clause judges: those it names, less the baseline of a comparison. */
+  const judgedIn = (segment: Segment): Array<B> => {
+    const named = brandsIn(segment.start, segment.end)
+    const comparison = COMPARISON.exec(text.slice(segment.start, segment.end))
+    if (comparison === null || named.length < 2) return named
+    const pivot = segment.start + comparison.index
+    const before = brands.filter((b) => b.spans.some((span) => span.start >= segment.start && span.start < pivot))
+    if (before.length === 0) return named
+    return named.filter((brand) => before.some((b) => b.brand === brand))
+  }
 
   let subject: ReadonlyArray<B> = []
   let afterQuestion = false
@@ -145,7 +218,7 @@ export const scopeClauses = <B>(
       for (const cell of line.split("|")) {
         const cellEnd = cellStart + cell.length
         for (const segment of clauses(text, cellStart, cellEnd)) {
-          const named = brandsIn(segment.start, segment.end)
+          const named = judgedIn(segment)
           attribute(named.length > 0 ? named : row, segment)
         }
         cellStart = cellEnd + 1
@@ -161,8 +234,10 @@ export const scopeClauses = <B>(
     const bullet = LIST_ITEM.exec(line)
     if (bullet !== null) subject = []
     for (const sentence of sentences(text, start + (bullet?.[0].length ?? 0), end)) {
-      for (const segment of clauses(text, sentence.start, sentence.end)) {
-        const named = brandsIn(segment.start, segment.end)
+      // clauses before the sentence names anyone ("Although it is pricey, Acmo is…") wait for it
+      const pending: Array<Segment> = []
+      for (const segment of clauses(text, sentence.start, sentence.end).flatMap(splitAtNewSubject)) {
+        const named = judgedIn(segment)
         if (segment.question) {
           if (named.length > 0) subject = named
           afterQuestion = true
@@ -170,7 +245,12 @@ export const scopeClauses = <B>(
         }
         afterQuestion = false
         if (named.length > 0) subject = named
-        attribute(named.length > 0 ? named : subject, segment)
+        if (subject.length === 0) {
+          pending.push(segment)
+          continue
+        }
+        for (const waiting of pending.splice(0)) attribute(subject, waiting)
+        attribute(subject, segment)
       }
     }
   }

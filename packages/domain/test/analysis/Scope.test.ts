@@ -14,10 +14,16 @@ const scope = (text: string, ...names: ReadonlyArray<string>) => {
 }
 
 describe("scopeClauses", () => {
-  it("splits at contrast markers and weighs what follows them", () => {
+  it("splits at clause markers and weighs what follows a contrast or a concession", () => {
     expect(scope("Todoist is polished, whereas TickTick is buggy.", "Todoist", "TickTick")).toEqual({
-      Todoist: [["is polished,", 0.5]],
-      TickTick: [["whereas is buggy.", 1.5]]
+      Todoist: [["is polished,", 1]],
+      TickTick: [["whereas is buggy.", 1]]
+    })
+    expect(scope("Acmo has easy apps, though connections drop.", "Acmo")).toEqual({
+      Acmo: [["has easy apps,", 0.5], ["though connections drop.", 1.5]]
+    })
+    expect(scope("Although it is pricey, Acmo is the best.", "Acmo")).toEqual({
+      Acmo: [["Although it is pricey,", 0.5], ["is the best.", 1.5]]
     })
     expect(scope("Figma is powerful but expensive.", "Figma")).toEqual({ Figma: [["is powerful", 0.5], ["but expensive.", 1.5]] })
     expect(scope("Great, yet another Acmo price hike.", "Acmo")).toEqual({ Acmo: [["Great, yet another price hike.", 1]] })
@@ -28,6 +34,25 @@ describe("scopeClauses", () => {
       Polar: [["has good sensors.", 1], ["However, the app is clunky.", 1.5]]
     })
     expect(scope("- Acmo: cheap. Support is slow.\n- It rains.", "Acmo")).toEqual({ Acmo: [[": cheap.", 1], ["Support is slow.", 1]] })
+  })
+
+  it("does not give a comparison's baseline the clause that judges the brand compared", () => {
+    expect(scope("Bolt is cheaper than Uber.", "Bolt", "Uber")).toEqual({ Bolt: [["is cheaper than .", 1]], Uber: [] })
+    expect(scope("Acmo ist günstiger als Bexa.", "Acmo", "Bexa")).toEqual({ Acmo: [["ist günstiger als .", 1]], Bexa: [] })
+    expect(scope("Acmo est plus cher que Bexa.", "Acmo", "Bexa")).toEqual({ Acmo: [["est plus cher que .", 1]], Bexa: [] })
+    expect(scope("Acmo y Bexa son caros.", "Acmo", "Bexa")).toEqual({ Acmo: [["y son caros.", 1]], Bexa: [["y son caros.", 1]] })
+  })
+
+  it("cuts a clause before \", and <brand>\" that starts a new subject, not inside a list of names", () => {
+    expect(scope("Acmo is pricier but calmer, and Bexa is often late.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["is pricier", 0.5], ["but calmer", 1.5]],
+      Bexa: [[", and is often late.", 1]]
+    })
+    expect(scope("Acmo, Bexa, and Cora are popular.", "Acmo", "Bexa", "Cora")).toEqual({
+      Acmo: [[", , and are popular.", 1]],
+      Bexa: [[", , and are popular.", 1]],
+      Cora: [[", , and are popular.", 1]]
+    })
   })
 
   it("does not score questions, and carries their brands to the answer", () => {

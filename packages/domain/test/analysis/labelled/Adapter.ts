@@ -6,7 +6,7 @@ import { analyseResponse } from "../../../src/analysis/ResponseAnalysis.js"
 import type { Predicted } from "./Evaluation.js"
 import type { LabelledAnswer } from "./LabelledSet.js"
 
-const tracked = (answer: LabelledAnswer): ReadonlyArray<TrackedBrand> => [
+export const trackedBrands = (answer: LabelledAnswer): ReadonlyArray<TrackedBrand> => [
   { kind: "brand", id: 1, name: answer.brand.name, aliases: answer.brand.aliases ?? [] },
   ...answer.competitors.map((competitor, index): TrackedBrand => ({
     kind: "competitor",
@@ -19,7 +19,7 @@ const tracked = (answer: LabelledAnswer): ReadonlyArray<TrackedBrand> => [
 /** Runs the production analysis (`analyseResponse`) on a labelled answer, keyed by brand name. */
 export const analyseLabelled = (answer: LabelledAnswer) =>
   Effect.gen(function*() {
-    const [brand, ...competitors] = tracked(answer)
+    const [brand, ...competitors] = trackedBrands(answer)
     if (brand === undefined) return new Map<string, Predicted>()
     const analysis = yield* analyseResponse({
       text: "",
