@@ -55,7 +55,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
     günstig: 1.5, preiswert: 1.5, kostenlos: 1, kostenloses: 1, fair: 1.3, fairer: 1.3,
-    übersichtlich: 1.5, einfach: 1, zuverlässig: 1.8, schnell: 1, mächtig: 1.3, beliebt: 1.5, schön: 1.5,
+    übersichtlich: 1.5, einfach: 1, zuverlässig: 1.8, schnell: 1, mächtig: 1.3, schön: 1.5,
     schöne: 1.5, solide: 1.3, hervorragend: 2.5, genau: 1, genaue: 1, robust: 1.3, hochwertig: 1.8, ideal: 1.8,
     enorm: 1, enorme: 1, klar: 1,
     langsam: -1.3, langsamer: -1.3, veraltet: -1.3, veraltete: -1.3, fehlerhaft: -1.8, umständlich: -1.5,
