@@ -49,6 +49,8 @@ const NEW_SUBJECT = /,\s+(?:and|und|et|y|e)\s+[*_]*/giu
 const TABLE_SEPARATOR = /^\s*\|?[\s:|-]+\|?\s*$/u
 const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s+/u
 const HEADING = /^\s*#{1,6}\s/u
+/** A heading about the alternatives to a brand does not make that brand the section's subject. */
+const ALTERNATIVES = /(?<![\p{L}])(?:alternatives?|instead|vs\.?|versus|alternativen?|alternativas?|compared?|comparison|vergleich|comparatif)(?![\p{L}])/iu
 /** Reported questions ("readers asked whether X is worth it") are questions too. */
 const INDIRECT_QUESTION = /(?<![\p{L}])(?:whether)(?![\p{L}])/iu
 const MARKDOWN_SYMBOLS = /[*_`#>|~]/gu
@@ -195,7 +197,12 @@ export const scopeClauses = <B>(
   }
 
   let subject: ReadonlyArray<B> = []
+  // the brand a heading introduces ("### 2. HubSpot") keeps the section's unnamed blocks
+  let section: ReadonlyArray<B> = []
+  // the indentation of the list item that named the subject: deeper items continue it
+  let itemIndent = -1
   let afterQuestion = false
+  let blank = false
   let previousLineWasTable = false
   let offset = 0
   for (const line of text.split("\n")) {
@@ -205,10 +212,17 @@ export const scopeClauses = <B>(
     const trimmed = line.trim()
     const isTable = trimmed.startsWith("|")
     if (trimmed.length === 0) {
-      if (!afterQuestion) subject = []
+      blank = true
       previousLineWasTable = false
       continue
     }
+    const indent = line.length - trimmed.length - (line.length - line.trimEnd().length)
+    // a blank line ends the block, unless what follows is indented under the current list item
+    if (blank && !(itemIndent >= 0 && indent > itemIndent)) {
+      if (!afterQuestion) subject = section
+      itemIndent = -1
+    }
+    blank = false
     if (isTable) {
       const header = !previousLineWasTable
       previousLineWasTable = true
@@ -229,10 +243,17 @@ export const scopeClauses = <B>(
     previousLineWasTable = false
     if (HEADING.test(line)) {
       subject = brandsIn(start, end)
+      section = subject.length === 1 && !ALTERNATIVES.test(line) ? subject : []
+      itemIndent = -1
       continue
     }
     const bullet = LIST_ITEM.exec(line)
-    if (bullet !== null) subject = []
+    if (bullet !== null) {
+      if (indent <= itemIndent || itemIndent < 0) {
+        subject = section
+        itemIndent = brandsIn(start, end).length > 0 ? indent : -1
+      }
+    }
     for (const sentence of sentences(text, start + (bullet?.[0].length ?? 0), end)) {
       // clauses before the sentence names anyone ("Although it is pricey, Acmo is…") wait for it
       const pending: Array<Segment> = []

@@ -55,6 +55,17 @@ describe("scopeClauses", () => {
     })
   })
 
+  it("carries a heading's brand through its section, and a list item's brand to its nested items", () => {
+    expect(scope("### 1. Acmo\n\nIt is fast.\n\n- Cheap plans\n\n### 2. Bexa\n\nIt is slow.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["It is fast.", 1], ["Cheap plans", 1]],
+      Bexa: [["It is slow.", 1]]
+    })
+    expect(scope("## Alternatives to Acmo\n\nAll are cheap.", "Acmo")).toEqual({ Acmo: [] })
+    expect(scope("1. **Acmo**\n   - Fast sync\n\n   - Clunky editor\n2. Other tools\n   - Slow", "Acmo")).toEqual({
+      Acmo: [["Fast sync", 1], ["Clunky editor", 1]]
+    })
+  })
+
   it("does not score questions, and carries their brands to the answer", () => {
     expect(scope("**Is Acmo good?**\nIt used to be. Now it is slow.\n\n**What else?**\nNothing.", "Acmo")).toEqual({
       Acmo: [["It used to be.", 1], ["Now it is slow.", 1]]
