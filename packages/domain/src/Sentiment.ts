@@ -32,6 +32,11 @@ export { LEXICON_LANGUAGES, type LexiconLanguage, lexiconLanguage } from "./anal
 export interface ScopedClause {
   readonly text: string
   readonly weight: number
+  /**
+   * The side the answer's layout puts the clause on (a "Cons" column or a "Cons:" line: -1, "Pros":
+   * +1), scored LEAN_VALENCE when the clause has no opinion words of its own ("Average camera").
+   */
+  readonly lean?: 1 | -1
 }
 
 /** A word that moved a clause's score, with the valence it contributed (after negation, boosters). */
@@ -70,6 +75,9 @@ export class Sentiment extends Context.Tag("@sightline/domain/Sentiment")<Sentim
 
 /** After "Great," these words announce the complaint ("Great, another price hike"). */
 const SARCASTIC_FOLLOWERS: ReadonlySet<string> = new Set(["another", "yet", "noch", "encore", "otra", "otro"])
+
+/** The valence of a clause that only its layout judges (a cell under "Cons", a "Pros:" line). */
+export const LEAN_VALENCE = 1
 
 /** VADER's normalisation constant: a clause sum of s reads s / sqrt(s^2 + ALPHA). */
 export const ALPHA = 15
@@ -281,7 +289,10 @@ export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
             let weights = 0
             const evidence: Array<ClauseEvidence> = []
             for (const clause of clauses) {
-              const words = scoreClause(rules[code], tokenize(clause.text, code), ignored)
+              const own = scoreClause(rules[code], tokenize(clause.text, code), ignored)
+              const words = own.length === 0 && clause.lean !== undefined
+                ? [{ word: clause.lean > 0 ? "(pros)" : "(cons)", valence: clause.lean * LEAN_VALENCE }]
+                : own
               const sum = words.reduce((total, word) => total + word.valence, 0)
               if (sum === 0) continue
               const weight = clause.weight

@@ -87,6 +87,15 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       expect(sentimentLabel(yield* score("es", "al menos es buena"))).toBe("positive")
     }))
 
+  it.effect("scores a clause without opinion words by the side its layout puts it on", () =>
+    Effect.gen(function*() {
+      const sentiment = yield* Sentiment
+      const judged = yield* sentiment.score([{ text: "Average camera", weight: 1, lean: -1 }], "en", none)
+      expect(sentimentLabel(judged.score)).toBe("negative")
+      const own = yield* sentiment.score([{ text: "Excellent camera", weight: 1, lean: -1 }], "en", none)
+      expect(sentimentLabel(own.score)).toBe("positive")
+    }))
+
   it.effect("flips a sarcastic opener before a complaint", () =>
     Effect.gen(function*() {
       expect(sentimentLabel(yield* score("en", "Great, another price hike."))).toBe("negative")

@@ -46,6 +46,13 @@ const COMPARISON =
 /** ", and " before a new subject, in the four languages (markdown emphasis allowed). */
 const NEW_SUBJECT = /,\s+(?:and|und|et|y|e)\s+[*_]*/giu
 
+/** Column headers and line labels that say which side a clause is on. */
+const PROS = /^\s*[*_]*\s*(?:pros?|advantages?|strengths?|upsides?|vorteile?|stärken|avantages?|points? forts?|ventajas?|pros y contras|puntos fuertes)\s*[*_]*\s*:?\s*[*_]*\s*$/iu
+const CONS = /^\s*[*_]*\s*(?:cons|disadvantages?|drawbacks?|weaknesses|downsides?|limitations?|nachteile?|schwächen|inconvénients?|points? faibles?|désavantages?|inconvenientes?|desventajas?|contras?|puntos débiles)\s*[*_]*\s*:?\s*[*_]*\s*$/iu
+const LINE_LABEL = /^\s*[*_]*\s*([\p{L} ]{2,20}?)\s*[*_]*\s*:\s*[*_]*\s*/u
+
+const leanOf = (label: string): 1 | -1 | undefined => PROS.test(label) ? 1 : CONS.test(label) ? -1 : undefined
+
 const TABLE_SEPARATOR = /^\s*\|?[\s:|-]+\|?\s*$/u
 const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s+/u
 const HEADING = /^\s*#{1,6}\s/u
@@ -158,8 +165,9 @@ export const scopeClauses = <B>(
   const out = new Map<B, Array<ScopedClause>>(brands.map((b) => [b.brand, []]))
   const brandsIn = (start: number, end: number): Array<B> =>
     brands.filter((b) => b.spans.some((span) => span.start < end && span.end > start)).map((b) => b.brand)
+  let lean: 1 | -1 | undefined
   const attribute = (targets: ReadonlyArray<B>, segment: Segment): void => {
-    const clause = { text: clauseText(text, segment, allSpans, nameWords), weight: segment.weight }
+    const clause = { text: clauseText(text, segment, allSpans, nameWords), weight: segment.weight, ...(lean === undefined ? {} : { lean }) }
     if (clause.text.length === 0) return
     for (const target of targets) out.get(target)?.push(clause)
   }
@@ -203,6 +211,7 @@ export const scopeClauses = <B>(
   let itemIndent = -1
   let afterQuestion = false
   let blank = false
+  let columns: ReadonlyArray<1 | -1 | undefined> = []
   let previousLineWasTable = false
   let offset = 0
   for (const line of text.split("\n")) {
@@ -226,17 +235,20 @@ export const scopeClauses = <B>(
     if (isTable) {
       const header = !previousLineWasTable
       previousLineWasTable = true
+      if (header) columns = line.split("|").map(leanOf)
       if (header || TABLE_SEPARATOR.test(line)) continue
       const row = brandsIn(start, end)
       let cellStart = start
-      for (const cell of line.split("|")) {
+      for (const [column, cell] of line.split("|").entries()) {
         const cellEnd = cellStart + cell.length
+        lean = columns[column]
         for (const segment of clauses(text, cellStart, cellEnd)) {
           const named = judgedIn(segment)
           attribute(named.length > 0 ? named : row, segment)
         }
         cellStart = cellEnd + 1
       }
+      lean = undefined
       subject = []
       continue
     }
@@ -254,7 +266,10 @@ export const scopeClauses = <B>(
         itemIndent = brandsIn(start, end).length > 0 ? indent : -1
       }
     }
-    for (const sentence of sentences(text, start + (bullet?.[0].length ?? 0), end)) {
+    const bodyStart = start + (bullet?.[0].length ?? 0)
+    const label = LINE_LABEL.exec(text.slice(bodyStart, end))
+    lean = label === null ? undefined : leanOf(label[1] ?? "")
+    for (const sentence of sentences(text, bodyStart, end)) {
       // clauses before the sentence names anyone ("Although it is pricey, Acmo is…") wait for it
       const pending: Array<Segment> = []
       for (const segment of clauses(text, sentence.start, sentence.end).flatMap(splitAtNewSubject)) {

@@ -66,6 +66,17 @@ describe("scopeClauses", () => {
     })
   })
 
+  it("puts a clause under a Pros or Cons column, or after a \"Cons:\" label, on that side", () => {
+    const leans = (text: string, ...names: ReadonlyArray<string>) => {
+      const mentions = findMentions(text, tracked(...names))
+      const scopes = scopeClauses(text, mentions.map((m) => ({ brand: m.brand.name, spans: m.spans })))
+      return Object.fromEntries([...scopes].map(([name, clauses]) => [name, clauses.map((c) => c.lean ?? 0)]))
+    }
+    expect(leans("| Tool | Pros | Cons |\n|---|---|---|\n| Acmo | Big screen | Average camera |", "Acmo")).toEqual({ Acmo: [1, -1] })
+    expect(leans("| Operador | Ventajas | Inconvenientes |\n|---|---|---|\n| Acmo | Cobertura | Es el más caro |", "Acmo")).toEqual({ Acmo: [1, -1] })
+    expect(leans("### Acmo\n- **Pros:** big screen\n- **Cons:** average camera\n- Made in 2020", "Acmo")).toEqual({ Acmo: [1, -1, 0] })
+  })
+
   it("does not score questions, and carries their brands to the answer", () => {
     expect(scope("**Is Acmo good?**\nIt used to be. Now it is slow.\n\n**What else?**\nNothing.", "Acmo")).toEqual({
       Acmo: [["It used to be.", 1], ["Now it is slow.", 1]]
