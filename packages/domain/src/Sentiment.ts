@@ -79,6 +79,13 @@ const SARCASTIC_FOLLOWERS: ReadonlySet<string> = new Set(["another", "yet", "noc
 /** The valence of a clause that only its layout judges (a cell under "Cons", a "Pros:" line). */
 export const LEAN_VALENCE = 1
 
+/**
+ * The nlp.js word lists give faint valences to everyday words ("plus" 0.6, "application" 0.88,
+ * "également" 0.8, "tout" 0.88): below this (VADER units) a general-list valence is noise in a
+ * product answer and is not scored. The review lexicon's own entries always count.
+ */
+export const MIN_PACK_VALENCE = 0.9
+
 /** VADER's normalisation constant: a clause sum of s reads s / sqrt(s^2 + ALPHA). */
 export const ALPHA = 15
 /** VADER's booster increment and negation scalar. */
@@ -168,9 +175,10 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
       if (own !== undefined) return own
       if (lexicon.isStopword(token)) return undefined
       const stem = lexicon.stem(token)
-      return (stem === undefined ? undefined : domainStems.get(stem)) ??
-        lexicon.valences.get(token) ??
-        (stem === undefined ? undefined : lexicon.valences.get(stem))
+      const ownStem = stem === undefined ? undefined : domainStems.get(stem)
+      if (ownStem !== undefined) return ownStem
+      const general = lexicon.valences.get(token) ?? (stem === undefined ? undefined : lexicon.valences.get(stem))
+      return general !== undefined && Math.abs(general) < MIN_PACK_VALENCE ? undefined : general
     },
     negators: new Set([...foldedSet(NEGATORS[language]), ...lexicon.negations]),
     boosters: foldedSet(BOOSTERS[language]),

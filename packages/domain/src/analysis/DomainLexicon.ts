@@ -40,7 +40,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     lawsuits: -1.3, defunct: -1.5, exited: -1, unsupported: -1, deprecated: -1, "old-fashioned": -1,
     "hit-or-miss": -1, cheaply: -1, drops: -0.8, fails: -1.5, failing: -1.5, struggles: -1.5, lags: -1.5,
     lagging: -1.3, frustrations: -1.8, mixed: -0.3, hefty: -1, pricy: -1.5,
-    decent: 0.8, balanced: 1, "beginner-friendly": 1.5, "user-friendly": 1.8, "easy-to-use": 1.8,
+    decent: 0.8, reasonable: 1.2, balanced: 1, "beginner-friendly": 1.5, "user-friendly": 1.8, "easy-to-use": 1.8,
     "feature-rich": 1.5, plush: 1.2, roomy: 1, customizable: 1, customisable: 1, configurable: 0.8, scalable: 1,
     proven: 1, consistent: 0.8, "best-in-class": 2, "class-leading": 1.8, "industry-leading": 1.5, "go-to": 1.2,
     motivating: 1.5, "future-proof": 1.5, seamlessly: 1.5, effortless: 1.5, streamlined: 1.3, "budget-friendly": 1.5,
@@ -78,6 +78,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     leistungsstark: 1.5, vielseitig: 1.3, flexibel: 1.3, günstiger: 1.2, gebührenfrei: 1.5, kostenfrei: 1.2,
     top: 1.5, hilfreich: 1.5, kompetent: 1.5, stabil: 1.2, benutzerfreundlich: 1.8, ausgereift: 1.5,
     umfangreich: 1, umfassend: 1, lohnt: 1, zufrieden: 1.5, beliebt: 0.5, beliebte: 0.5, beliebten: 0.5,
+    beste: 2.5, besten: 2.5, bester: 2.5, bestes: 2.5, besser: 1.9, bessere: 1.9,
     sucht: 0, gut: 1.9, gute: 1.9, guten: 1.9, gutes: 1.9
   },
   fr: {
@@ -128,6 +129,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     desventaja: -1.2, desventajas: -1.2, difícil: -1.2, costoso: -1.5, costosa: -1.5, carísimo: -2, abusivo: -2,
     engorroso: -1.5, criticado: -1.5, criticada: -1.5,
     puntual: 1.3, equilibradas: 0.8, equilibrado: 0.8, razonables: 1.2, razonable: 1.2, segura: 1.2, seguro: 0,
+    mejor: 2, // stem collisions of the Spanish list with frequent verbs ("llegan" read +0.8)
+    llega: 0, llegan: 0, llegar: 0,
     gratis: 1, moderno: 1.2, moderna: 1.2, amplio: 1, líder: 0.8
   }
 }
