@@ -33,8 +33,9 @@ export interface ScopedClause {
   readonly text: string
   readonly weight: number
   /**
-   * The side the answer's layout puts the clause on (a "Cons" column or a "Cons:" line: -1, "Pros":
-   * +1), scored LEAN_VALENCE when the clause has no opinion words of its own ("Average camera").
+   * The side the answer's layout puts the clause on (a "Cons" column or a "Cons:" line: -1; "Pros",
+   * an item of a "best …" list, the answer to "which is best?": +1), scored LEAN_VALENCE when the
+   * clause has no opinion words of its own ("Average camera").
    */
   readonly lean?: 1 | -1
 }
@@ -299,7 +300,7 @@ export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
             for (const clause of clauses) {
               const own = scoreClause(rules[code], tokenize(clause.text, code), ignored)
               const words = own.length === 0 && clause.lean !== undefined
-                ? [{ word: clause.lean > 0 ? "(pros)" : "(cons)", valence: clause.lean * LEAN_VALENCE }]
+                ? [{ word: clause.lean > 0 ? "(layout: pros, recommended)" : "(layout: cons)", valence: clause.lean * LEAN_VALENCE }]
                 : own
               const sum = words.reduce((total, word) => total + word.valence, 0)
               if (sum === 0) continue

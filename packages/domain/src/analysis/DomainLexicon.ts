@@ -46,7 +46,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     motivating: 1.5, "future-proof": 1.5, seamlessly: 1.5, effortless: 1.5, streamlined: 1.3, "budget-friendly": 1.5,
     "low-cost": 1, unlimited: 0.8, fastest: 1.5, faster: 1, quicker: 0.8, simpler: 1, "well-cushioned": 1.2,
     // a plain listing ("X, Y and Z are popular options") is no verdict
-    popular: 0.5, common: 0, known: 0,
+    popular: 0.5, common: 0, known: 0, top: 0,
     // neutral in product answers
     support: 0, security: 0, like: 0, charges: 0, charge: 0, opportunity: 0, opportunities: 0, ghost: 0,
     invincible: 0, free: 0.8, high: 0, highest: 0, huge: 1, leader: 0.8, join: 0, reach: 0, matters: 0,

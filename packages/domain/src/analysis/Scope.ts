@@ -51,6 +51,15 @@ const PROS = /^\s*[*_]*\s*(?:pros?|advantages?|strengths?|upsides?|vorteile?|st�
 const CONS = /^\s*[*_]*\s*(?:cons|disadvantages?|drawbacks?|weaknesses|downsides?|limitations?|nachteile?|schwächen|inconvénients?|points? faibles?|désavantages?|inconvenientes?|desventajas?|contras?|puntos débiles)\s*[*_]*\s*:?\s*[*_]*\s*$/iu
 const LINE_LABEL = /^\s*[*_]*\s*([\p{L} ]{2,20}?)\s*[*_]*\s*:\s*[*_]*\s*/u
 
+/**
+ * An answer that recommends: a list introduced by "best", "top", "recommended", "alternatives"...
+ * ("Top Zoom alternatives:", "Die besten Online-Banken", "Les meilleurs…", "Las mejores…"), or the
+ * answer to a question asking for the best or a recommendation. Its items endorse the brands they
+ * name: a clause there without opinion words leans +1.
+ */
+const RECOMMENDS =
+  /(?<![\p{L}])(?:best|top|recommended|recommend(?:ations?)?|good|great|favou?rites?|alternatives?|picks?|beste[nrs]?|empfehl\p{L}*|gute[nr]?|alternativen?|meilleure?s?|recommand\p{L}*|bonne?s?|mejore?s?|recomend\p{L}*|buen[oa]s?|alternativas?)(?![\p{L}])/iu
+
 const leanOf = (label: string): 1 | -1 | undefined => PROS.test(label) ? 1 : CONS.test(label) ? -1 : undefined
 
 const TABLE_SEPARATOR = /^\s*\|?[\s:|-]+\|?\s*$/u
@@ -168,7 +177,7 @@ export const scopeClauses = <B>(
   let lean: 1 | -1 | undefined
   const attribute = (targets: ReadonlyArray<B>, segment: Segment): void => {
     const clause = { text: clauseText(text, segment, allSpans, nameWords), weight: segment.weight, ...(lean === undefined ? {} : { lean }) }
-    if (clause.text.length === 0) return
+    if (clause.text.length === 0 && lean === undefined) return
     for (const target of targets) out.get(target)?.push(clause)
   }
   /**
@@ -211,6 +220,8 @@ export const scopeClauses = <B>(
   let itemIndent = -1
   let afterQuestion = false
   let blank = false
+  let recommending = false
+  let endorsing = false
   let columns: ReadonlyArray<1 | -1 | undefined> = []
   let previousLineWasTable = false
   let offset = 0
@@ -253,13 +264,14 @@ export const scopeClauses = <B>(
       continue
     }
     previousLineWasTable = false
+    const bullet = LIST_ITEM.exec(line)
+    if (bullet === null && indent === 0) recommending = RECOMMENDS.test(line) && !/[.!?]\s*$/u.test(line)
     if (HEADING.test(line)) {
       subject = brandsIn(start, end)
       section = subject.length === 1 && !ALTERNATIVES.test(line) ? subject : []
       itemIndent = -1
       continue
     }
-    const bullet = LIST_ITEM.exec(line)
     if (bullet !== null) {
       if (indent <= itemIndent || itemIndent < 0) {
         subject = section
@@ -269,6 +281,7 @@ export const scopeClauses = <B>(
     const bodyStart = start + (bullet?.[0].length ?? 0)
     const label = LINE_LABEL.exec(text.slice(bodyStart, end))
     lean = label === null ? undefined : leanOf(label[1] ?? "")
+    if (lean === undefined && bullet !== null && recommending) lean = 1
     for (const sentence of sentences(text, bodyStart, end)) {
       // clauses before the sentence names anyone ("Although it is pricey, Acmo is…") wait for it
       const pending: Array<Segment> = []
@@ -277,16 +290,21 @@ export const scopeClauses = <B>(
         if (segment.question) {
           if (named.length > 0) subject = named
           afterQuestion = true
+          endorsing = named.length === 0 && RECOMMENDS.test(text.slice(segment.start, segment.end))
           continue
         }
         afterQuestion = false
         if (named.length > 0) subject = named
+        const lineLean = lean
+        if (endorsing && named.length > 0 && lean === undefined) lean = 1
+        endorsing = false
         if (subject.length === 0) {
           pending.push(segment)
           continue
         }
         for (const waiting of pending.splice(0)) attribute(subject, waiting)
         attribute(subject, segment)
+        lean = lineLean
       }
     }
   }

@@ -77,6 +77,18 @@ describe("scopeClauses", () => {
     expect(leans("### Acmo\n- **Pros:** big screen\n- **Cons:** average camera\n- Made in 2020", "Acmo")).toEqual({ Acmo: [1, -1, 0] })
   })
 
+  it("leans the items of a recommending list and the answer to \"which is best?\" to praise, not a plain listing", () => {
+    const leans = (text: string, ...names: ReadonlyArray<string>) => {
+      const mentions = findMentions(text, tracked(...names))
+      const scopes = scopeClauses(text, mentions.map((m) => ({ brand: m.brand.name, spans: m.spans })))
+      return Object.fromEntries([...scopes].map(([name, clauses]) => [name, clauses.map((c) => c.lean ?? 0)]))
+    }
+    expect(leans("Top alternatives to Bexa:\n\n1. **Acmo** – runs in the browser.", "Acmo", "Bexa")).toEqual({ Acmo: [1], Bexa: [0] })
+    expect(leans("Tools people use:\n\n1. **Acmo** – runs in the browser.", "Acmo")).toEqual({ Acmo: [0] })
+    expect(leans("**What is the best free option?**\nAcmo. It is open source.", "Acmo")).toEqual({ Acmo: [1, 0] })
+    expect(leans("**Is Acmo safe?**\nAcmo was breached.", "Acmo")).toEqual({ Acmo: [0] })
+  })
+
   it("does not score questions, and carries their brands to the answer", () => {
     expect(scope("**Is Acmo good?**\nIt used to be. Now it is slow.\n\n**What else?**\nNothing.", "Acmo")).toEqual({
       Acmo: [["It used to be.", 1], ["Now it is slow.", 1]]
