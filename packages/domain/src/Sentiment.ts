@@ -10,6 +10,8 @@ import {
   AT_LEAST,
   BURDENS,
   DOMAIN_LEXICON,
+  FEE_VALENCE,
+  FEES,
   INVERTERS,
   NEGATORS,
   PRICE_DIRECTION_VALENCE,
@@ -122,6 +124,8 @@ interface LanguageRules {
   readonly negators: ReadonlySet<string>
   readonly boosters: ReadonlySet<string>
   readonly inverters: ReadonlySet<string>
+  readonly fees: ReadonlySet<string>
+  readonly superlatives: ReadonlySet<string>
   readonly burdens: ReadonlyArray<string>
   readonly openers: ReadonlySet<string>
 }
@@ -156,6 +160,8 @@ const englishRules = (): LanguageRules => {
     negators: foldedSet(NEGATORS.en),
     boosters: foldedSet(BOOSTERS.en),
     inverters: foldedSet(INVERTERS.en),
+    fees: foldedSet(FEES.en),
+    superlatives: new Set(["best", "better"]),
     burdens: (BURDENS.en ?? []).map(foldName),
     openers: foldedSet(SARCASTIC_OPENERS.en)
   }
@@ -184,6 +190,8 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
     negators: new Set([...foldedSet(NEGATORS[language]), ...lexicon.negations]),
     boosters: foldedSet(BOOSTERS[language]),
     inverters: foldedSet(INVERTERS[language]),
+    fees: foldedSet(FEES[language]),
+    superlatives: new Set(),
     burdens: (BURDENS[language] ?? []).map(foldName),
     openers: foldedSet(SARCASTIC_OPENERS[language])
   }
@@ -209,6 +217,7 @@ export const scoreClause = (
 ): ReadonlyArray<WordEvidence> => {
   const words: Array<WordEvidence> = []
   let negatedUntil = -1
+  let absentUntil = -1
   let wordIndex = -1
   let previous = ""
   let beforePrevious = ""
@@ -216,7 +225,6 @@ export const scoreClause = (
   for (const [position, token] of tokens.entries()) {
     if (PUNCTUATION.test(token)) {
       negatedUntil = -1
-      beforePrevious = previous
       beforePrevious = previous
       previous = token
       continue
@@ -237,14 +245,28 @@ export const scoreClause = (
     if (negated && rules.burdens.some((burden) => token.startsWith(burden))) {
       words.push({ word: `no ${token}`, valence: ABSENCE_VALENCE })
       negatedUntil = -1
+      absentUntil = wordIndex + NEGATION_WINDOW
       beforePrevious = previous
       previous = token
       continue
     }
+    const near = (test: (other: string) => boolean): boolean =>
+      tokens.some((other, at) => at !== position && Math.abs(at - position) <= PRICE_WINDOW && test(other))
     const direction = rules.priceDirections.get(token)
-    const aboutPrice = direction !== undefined &&
-      tokens.some((other, at) => Math.abs(at - position) <= PRICE_WINDOW && rules.priceNouns.has(other))
-    const base = aboutPrice ? direction * PRICE_DIRECTION_VALENCE : rules.priceNouns.has(token) ? 0 : rules.lookup(token)
+    const aboutPrice = direction !== undefined && near((other) => rules.priceNouns.has(other))
+    // a fee charged ("monthly fees", "cobra comisiones") is a cost; "no fees", "low fees" are not
+    const feeCharged = rules.fees.has(token) && !negated && wordIndex > absentUntil &&
+      !near((other) => rules.priceDirections.has(other))
+    // "best avoided", "at best": no praise
+    const faintPraise = rules.superlatives.has(token) &&
+      (previous === "at" || (rules.lookup(tokens[position + 1] ?? "") ?? 0) < 0)
+    const base = aboutPrice
+      ? direction * PRICE_DIRECTION_VALENCE
+      : feeCharged
+      ? FEE_VALENCE
+      : rules.priceNouns.has(token) || faintPraise
+      ? 0
+      : rules.lookup(token)
     if (base === undefined || base === 0) {
       beforePrevious = previous
       previous = token

@@ -96,6 +96,15 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       expect(sentimentLabel(own.score)).toBe("positive")
     }))
 
+  it.effect("reads fees charged as a cost, not fees absent or low, and 'best avoided' as no praise", () =>
+    Effect.gen(function*() {
+      expect(sentimentLabel(yield* score("de", "das Konto kostet inzwischen monatliche Gebühren"))).toBe("negative")
+      expect(sentimentLabel(yield* score("en", "no hidden fees"))).toBe("positive")
+      expect(sentimentLabel(yield* score("en", "very low fees"))).toBe("positive")
+      expect(sentimentLabel(yield* score("en", "its models are best avoided"))).toBe("negative")
+      expect(sentimentLabel(yield* score("en", "the best camera"))).toBe("positive")
+    }))
+
   it.effect("flips a sarcastic opener before a complaint", () =>
     Effect.gen(function*() {
       expect(sentimentLabel(yield* score("en", "Great, another price hike."))).toBe("negative")

@@ -46,7 +46,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     motivating: 1.5, "future-proof": 1.5, seamlessly: 1.5, effortless: 1.5, streamlined: 1.3, "budget-friendly": 1.5,
     "low-cost": 1, unlimited: 0.8, fastest: 1.5, faster: 1, quicker: 0.8, simpler: 1, "well-cushioned": 1.2,
     // a plain listing ("X, Y and Z are popular options") is no verdict
-    popular: 0.5, common: 0, known: 0, top: 0,
+    popular: 0, common: 0, known: 0, top: 0, freelancers: 0, freelancer: 0, dedicated: 0, fit: 0.5,
     // neutral in product answers
     support: 0, security: 0, like: 0, charges: 0, charge: 0, opportunity: 0, opportunities: 0, ghost: 0,
     invincible: 0, free: 0.8, high: 0, highest: 0, huge: 1, leader: 0.8, join: 0, reach: 0, matters: 0,
@@ -125,7 +125,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     duradero: 1.5, robusto: 1.5, agradable: 1.5, transparente: 1.3, imbatible: 2, correcto: 0.3, correcta: 0.3,
     // round 5
     limitada: -1, limitado: -1, escasa: -1, pocos: -0.8, pocas: -0.8, desactualizados: -1.3, desactualizado: -1.3,
-    cobra: -0.8, cancelaciones: -1.2, problemas: -1.2, inconveniente: -1.2, inconvenientes: -1.2,
+    cobra: -1.3, cobran: -1.3, elegir: 0, grandes: 0, grande: 0, cancelaciones: -1.2, problemas: -1.2, inconveniente: -1.2, inconvenientes: -1.2,
     desventaja: -1.2, desventajas: -1.2, difícil: -1.2, costoso: -1.5, costosa: -1.5, carísimo: -2, abusivo: -2,
     engorroso: -1.5, criticado: -1.5, criticada: -1.5,
     puntual: 1.3, equilibradas: 0.8, equilibrado: 0.8, razonables: 1.2, razonable: 1.2, segura: 1.2, seguro: 0,
@@ -151,6 +151,20 @@ export const BURDENS: Readonly<Record<string, ReadonlyArray<string>>> = {
 }
 
 export const ABSENCE_VALENCE = 1.5
+
+/**
+ * Fees an answer says are charged ("monthly fees", "kostet Gebühren", "des frais", "cobra
+ * comisiones") score FEE_VALENCE, unless negated (absence: praise), after an absence ("no hidden
+ * fees") or near a price direction ("low fees").
+ */
+export const FEES: Readonly<Record<string, ReadonlyArray<string>>> = {
+  en: ["fees", "surcharges", "commissions"],
+  de: ["gebühren", "provisionen"],
+  fr: ["frais", "commissions"],
+  es: ["comisiones", "recargos"]
+}
+
+export const FEE_VALENCE = -0.8
 
 /** Words that negate what follows (folded). English also catches the "n't" of "doesn't". */
 export const NEGATORS: Readonly<Record<string, ReadonlyArray<string>>> = {

@@ -43,6 +43,10 @@ const MARKER = new RegExp(`(?<![\\p{L}\\p{N}])(?:${MARKERS.map(escapeRegExp).joi
 const COMPARISON =
   /(?<![\p{L}])(?:than|(?:\p{L}+er|mehr|weniger)\s+als|(?:plus|moins|mieux|meilleure?s?|pire)(?:\s+\p{L}+){0,3}\s+qu(?:e|['’])|(?:más|menos|mejor|mejores|peor)(?:\s+\p{L}+){0,3}\s+que)(?![\p{L}])/iu
 
+/** "Alternatives to X", "instead of X": X is the baseline the clause leaves, not what it judges. */
+const ALTERNATIVE_TO =
+  /(?<![\p{L}])(?:alternatives?\s+(?:to|for)|instead\s+of|rather\s+than|alternativen?\s+zu|statt|anstelle\s+von|alternatives?\s+(?:à|a)|au\s+lieu\s+de|alternativas?\s+a|en\s+lugar\s+de|en\s+vez\s+de)\s+[*_]*/giu
+
 /** ", and " before a new subject, in the four languages (markdown emphasis allowed). */
 const NEW_SUBJECT = /,\s+(?:and|und|et|y|e)\s+[*_]*/giu
 
@@ -96,13 +100,13 @@ const sentences = (text: string, start: number, end: number): Array<{ start: num
 interface Cut {
   readonly at: number
   /** "conceded": an opening concession ("Although it is pricey,"), up to its comma. */
-  readonly kind: MarkerKind | "plain" | "conceded"
+  readonly kind: MarkerKind | "plain" | "conceded" | "main"
 }
 
 /** What comes last dominates: after "but" and "though", and the main clause after an opening "Although …,". */
 const weightOf = (cut: Cut, next: Cut | undefined): number => {
   if (cut.kind === "conceded") return CONTRAST_BEFORE
-  if (cut.kind === "contrast" || cut.kind === "concession") return CONTRAST_AFTER
+  if (cut.kind === "contrast" || cut.kind === "concession" || cut.kind === "main") return CONTRAST_AFTER
   return next?.kind === "contrast" || next?.kind === "concession" ? CONTRAST_BEFORE : 1
 }
 
@@ -126,7 +130,7 @@ const clauses = (text: string, start: number, end: number): Array<Segment> => {
     const comma = kind === "concession" ? sentence.indexOf(",", match.index) : -1
     if (comma > 0) {
       cuts[0] = { at: 0, kind: "conceded" }
-      cuts.push({ at: comma + 1, kind: "concession" })
+      cuts.push({ at: comma + 1, kind: "main" })
     } else cuts[0] = { at: 0, kind }
   }
   for (const match of sentence.matchAll(/;/gu)) cuts.push({ at: match.index + 1, kind: "plain" })
@@ -204,8 +208,13 @@ export const scopeClauses = <B>(
   }
   /** The brands a clause judges: those it names, less the baseline of a comparison. */
   const judgedIn = (segment: Segment): Array<B> => {
-    const named = brandsIn(segment.start, segment.end)
-    const comparison = COMPARISON.exec(text.slice(segment.start, segment.end))
+    const all = brandsIn(segment.start, segment.end)
+    const clause = text.slice(segment.start, segment.end)
+    const left = [...clause.matchAll(ALTERNATIVE_TO)].map((match) => segment.start + match.index + match[0].length)
+    const baseline = (brand: B): boolean =>
+      brands.some((b) => b.brand === brand && b.spans.some((span) => left.includes(span.start)))
+    const named = all.length < 2 ? all : all.filter((brand) => !baseline(brand))
+    const comparison = COMPARISON.exec(clause)
     if (comparison === null || named.length < 2) return named
     const pivot = segment.start + comparison.index
     const before = brands.filter((b) => b.spans.some((span) => span.start >= segment.start && span.start < pivot))
@@ -266,6 +275,11 @@ export const scopeClauses = <B>(
     previousLineWasTable = false
     const bullet = LIST_ITEM.exec(line)
     if (bullet === null && indent === 0) recommending = RECOMMENDS.test(line) && !/[.!?]\s*$/u.test(line)
+    // the line that introduces a recommending list ("Good alternatives to X:") judges no one
+    if (bullet === null && recommending && /:\s*[*_]*\s*$/u.test(line)) {
+      subject = []
+      continue
+    }
     if (HEADING.test(line)) {
       subject = brandsIn(start, end)
       section = subject.length === 1 && !ALTERNATIVES.test(line) ? subject : []

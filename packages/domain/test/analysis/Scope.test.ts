@@ -40,6 +40,14 @@ describe("scopeClauses", () => {
     expect(scope("Bolt is cheaper than Uber.", "Bolt", "Uber")).toEqual({ Bolt: [["is cheaper than .", 1]], Uber: [] })
     expect(scope("Acmo ist günstiger als Bexa.", "Acmo", "Bexa")).toEqual({ Acmo: [["ist günstiger als .", 1]], Bexa: [] })
     expect(scope("Acmo est plus cher que Bexa.", "Acmo", "Bexa")).toEqual({ Acmo: [["est plus cher que .", 1]], Bexa: [] })
+    expect(scope("If you want alternatives to Bexa, Acmo is the most complete.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["If you want alternatives to , is the most complete.", 1]],
+      Bexa: []
+    })
+    expect(scope("Good alternatives to Bexa:\n\n- **Acmo** – clean editor.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["– clean editor.", 1]],
+      Bexa: []
+    })
     expect(scope("Acmo y Bexa son caros.", "Acmo", "Bexa")).toEqual({ Acmo: [["y son caros.", 1]], Bexa: [["y son caros.", 1]] })
   })
 
@@ -83,7 +91,7 @@ describe("scopeClauses", () => {
       const scopes = scopeClauses(text, mentions.map((m) => ({ brand: m.brand.name, spans: m.spans })))
       return Object.fromEntries([...scopes].map(([name, clauses]) => [name, clauses.map((c) => c.lean ?? 0)]))
     }
-    expect(leans("Top alternatives to Bexa:\n\n1. **Acmo** – runs in the browser.", "Acmo", "Bexa")).toEqual({ Acmo: [1], Bexa: [0] })
+    expect(leans("Top alternatives to Bexa:\n\n1. **Acmo** – runs in the browser.", "Acmo", "Bexa")).toEqual({ Acmo: [1], Bexa: [] })
     expect(leans("Tools people use:\n\n1. **Acmo** – runs in the browser.", "Acmo")).toEqual({ Acmo: [0] })
     expect(leans("**What is the best free option?**\nAcmo. It is open source.", "Acmo")).toEqual({ Acmo: [1, 0] })
     expect(leans("**Is Acmo safe?**\nAcmo was breached.", "Acmo")).toEqual({ Acmo: [0] })
