@@ -38,7 +38,7 @@ const PRODUCT_NOUNS: ReadonlyArray<string> = [
 
 const LIST_HEAD = /^\s*(?:[-*+•]|\d+[.)])?\s*$/u
 const TABLE_CELL_START = /\|\s*$/u
-const HEADING_HEAD = /^\s*#{1,6}\s*$/u
+const HEADING_HEAD = /^\s*#{1,6}\s*(?:\d+[.)]\s*)?$/u
 const EMPHASIS_BEFORE = /(?:\*\*|__|\[)$/u
 const EMPHASIS_AFTER = /^(?:\*\*|__|\]\()/u
 
