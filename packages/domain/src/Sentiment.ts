@@ -76,6 +76,9 @@ export class Sentiment extends Context.Tag("@sightline/domain/Sentiment")<Sentim
   ) => Effect.Effect<SentimentJudgement>
 }>() {}
 
+/** Words that restrict what a clause offers: no layout praise for it. */
+const RESTRICTIONS: ReadonlySet<string> = new Set(["only", "nur", "seulement", "uniquement", "solo", "solamente"])
+
 /** After "Great," these words announce the complaint ("Great, another price hike"). */
 const SARCASTIC_FOLLOWERS: ReadonlySet<string> = new Set(["another", "yet", "noch", "encore", "otra", "otro"])
 
@@ -88,6 +91,9 @@ export const LEAN_VALENCE = 1
  * product answer and is not scored. The review lexicon's own entries always count.
  */
 export const MIN_PACK_VALENCE = 0.9
+
+/** The shortest review word a German compound may end in to take its valence ("Zugausfälle"). */
+export const MIN_COMPOUND_TAIL = 6
 
 /** VADER's normalisation constant: a clause sum of s reads s / sqrt(s^2 + ALPHA). */
 export const ALPHA = 15
@@ -111,10 +117,32 @@ const TOKEN = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*|[,;:.!?¿¡()]/gu
 const PUNCTUATION = /^[,;:.!?¿¡()]$/u
 
 /** Folded tokens; apostrophes split words except in English ("doesn't" stays whole). */
-export const tokenize = (text: string, language: LexiconLanguage): ReadonlyArray<string> => {
-  const folded = foldName(text)
-  const tokens = folded.match(TOKEN) ?? []
-  return language === "en" ? tokens : tokens.flatMap((token) => token.split(/['’]/u)).filter((t) => t.length > 0)
+export const tokenize = (text: string, language: LexiconLanguage): ReadonlyArray<string> =>
+  casedTokens(text, language).map((token) => token.folded)
+
+interface CasedToken {
+  readonly folded: string
+  /** A capitalised word inside a sentence: a proper noun ("Creative Cloud"), in languages that capitalise only those. */
+  readonly proper: boolean
+}
+
+/** Languages whose capitalised words inside a sentence are names (not German, which capitalises nouns). */
+const PROPER_NOUN_LANGUAGES: ReadonlySet<LexiconLanguage> = new Set(["en", "fr", "es", "it", "nl", "pt"])
+const OPENS = /^[.!?:;()\-–—¿¡]$/u
+
+const casedTokens = (text: string, language: LexiconLanguage): ReadonlyArray<CasedToken> => {
+  const raw = text.normalize("NFC").match(TOKEN) ?? []
+  const words = raw.filter((token) => !PUNCTUATION.test(token))
+  // Title Case ("Best Camera, Clean Software") says nothing about names
+  const titleCase = words.filter((word) => /^\p{Lu}/u.test(word)).length * 2 > words.length
+  return raw.flatMap((token, index): ReadonlyArray<CasedToken> => {
+    const previous = raw[index - 1]
+    const proper = PROPER_NOUN_LANGUAGES.has(language) && !titleCase && /^\p{Lu}/u.test(token) &&
+      previous !== undefined && !OPENS.test(previous) && !/^[-–—]$/u.test(previous)
+    const folded = foldName(token)
+    const parts = language === "en" ? [folded] : folded.split(/['’]/u).filter((t) => t.length > 0)
+    return parts.map((part) => ({ folded: part, proper }))
+  })
 }
 
 interface LanguageRules {
@@ -184,6 +212,13 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
       const stem = lexicon.stem(token)
       const ownStem = stem === undefined ? undefined : domainStems.get(stem)
       if (ownStem !== undefined) return ownStem
+      // German compounds end in the word that judges them: "Zugausfälle" -> "ausfälle"
+      if (language === "de") {
+        for (let cut = 1; token.length - cut >= MIN_COMPOUND_TAIL; cut++) {
+          const tail = domain.get(token.slice(cut))
+          if (tail !== undefined) return tail
+        }
+      }
       const general = lexicon.valences.get(token) ?? (stem === undefined ? undefined : lexicon.valences.get(stem))
       return general !== undefined && Math.abs(general) < MIN_PACK_VALENCE ? undefined : general
     },
@@ -213,7 +248,8 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
 export const scoreClause = (
   rules: LanguageRules,
   tokens: ReadonlyArray<string>,
-  ignored: ReadonlySet<string>
+  ignored: ReadonlySet<string>,
+  proper: ReadonlyArray<boolean> = []
 ): ReadonlyArray<WordEvidence> => {
   const words: Array<WordEvidence> = []
   let negatedUntil = -1
@@ -231,7 +267,7 @@ export const scoreClause = (
     }
     wordIndex++
     const negated = wordIndex <= negatedUntil
-    if (ignored.has(token)) {
+    if (ignored.has(token) || proper[position] === true) {
       beforePrevious = previous
       previous = token
       continue
@@ -320,8 +356,11 @@ export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
             let weights = 0
             const evidence: Array<ClauseEvidence> = []
             for (const clause of clauses) {
-              const own = scoreClause(rules[code], tokenize(clause.text, code), ignored)
-              const words = own.length === 0 && clause.lean !== undefined
+              const cased = casedTokens(clause.text, code)
+              const own = scoreClause(rules[code], cased.map((t) => t.folded), ignored, cased.map((t) => t.proper))
+              // a list item saying what is missing or limited ("Apple devices only, no collaboration") is no praise
+              const restricted = cased.some((t) => rules[code].negators.has(t.folded) || RESTRICTIONS.has(t.folded))
+              const words = own.length === 0 && clause.lean !== undefined && !(clause.lean > 0 && restricted)
                 ? [{ word: clause.lean > 0 ? "(layout: pros, recommended)" : "(layout: cons)", valence: clause.lean * LEAN_VALENCE }]
                 : own
               const sum = words.reduce((total, word) => total + word.valence, 0)

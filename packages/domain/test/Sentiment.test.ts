@@ -105,6 +105,21 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       expect(sentimentLabel(yield* score("en", "the best camera"))).toBe("positive")
     }))
 
+  it.effect("does not score capitalised names inside a sentence, and reads German compounds by their last word", () =>
+    Effect.gen(function*() {
+      expect(yield* score("en", "it is included with many Creative Cloud plans")).toBe(50)
+      expect(yield* score("en", "Creative teams love it")).toBeGreaterThan(60)
+      expect(sentimentLabel(yield* score("de", "Verspätungen und Zugausfälle sind an der Tagesordnung"))).toBe("negative")
+      expect(sentimentLabel(yield* score("en", "runs in the browser with no download"))).toBe("positive")
+    }))
+
+  it.effect("gives no layout praise to a clause that restricts or lacks", () =>
+    Effect.gen(function*() {
+      const sentiment = yield* Sentiment
+      const judged = yield* sentiment.score([{ text: "Apple devices only", weight: 1, lean: 1 }], "en", none)
+      expect(judged.score).toBe(50)
+    }))
+
   it.effect("flips a sarcastic opener before a complaint", () =>
     Effect.gen(function*() {
       expect(sentimentLabel(yield* score("en", "Great, another price hike."))).toBe("negative")

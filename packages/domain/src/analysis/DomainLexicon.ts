@@ -39,7 +39,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     paywalled: -1, upcharge: -1.3, upcharges: -1.3, controversy: -1.3, controversies: -1.3, lawsuit: -1.3,
     lawsuits: -1.3, defunct: -1.5, exited: -1, unsupported: -1, deprecated: -1, "old-fashioned": -1,
     "hit-or-miss": -1, cheaply: -1, drops: -0.8, fails: -1.5, failing: -1.5, struggles: -1.5, lags: -1.5,
-    lagging: -1.3, frustrations: -1.8, mixed: -0.3, hefty: -1, pricy: -1.5,
+    lagging: -1.3, frustrations: -1.8, mixed: -0.3, hefty: -1, pricy: -1.5, struggled: -1.5, recalls: -1.2,
+    layoffs: -1.5, eroded: -1.5, slowly: -1.3, rough: -1.2, smaller: -0.5,
     decent: 0.8, reasonable: 1.2, balanced: 1, "beginner-friendly": 1.5, "user-friendly": 1.8, "easy-to-use": 1.8,
     "feature-rich": 1.5, plush: 1.2, roomy: 1, customizable: 1, customisable: 1, configurable: 0.8, scalable: 1,
     proven: 1, consistent: 0.8, "best-in-class": 2, "class-leading": 1.8, "industry-leading": 1.5, "go-to": 1.2,
@@ -131,6 +132,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     puntual: 1.3, equilibradas: 0.8, equilibrado: 0.8, razonables: 1.2, razonable: 1.2, segura: 1.2, seguro: 0,
     mejor: 2, // stem collisions of the Spanish list with frequent verbs ("llegan" read +0.8)
     llega: 0, llegan: 0, llegar: 0,
+    limpio: 1, limpios: 1, limpia: 1, profesional: 1.2, profesionales: 1.2,
     gratis: 1, moderno: 1.2, moderna: 1.2, amplio: 1, líder: 0.8
   }
 }
@@ -143,11 +145,18 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
 export const BURDENS: Readonly<Record<string, ReadonlyArray<string>>> = {
   en: [
     "fee", "charge", "upsell", "minimum", "ads", "advert", "commission", "lock-in", "contract", "hidden", "markup",
-    "subscription", "logs", "tracking", "cookie", "bloat", "surprise", "strings"
+    "subscription", "logs", "tracking", "cookie", "bloat", "surprise", "strings", "download", "install", "account",
+    "sign-up", "signup", "registration"
   ],
-  de: ["gebuhr", "kontofuhrungsgebuhr", "kosten", "werbung", "mindest", "vertrag", "provision", "abo", "uberraschung"],
-  fr: ["frais", "commission", "publicit", "engagement", "minimum", "abonnement", "surprise"],
-  es: ["comision", "coste", "costo", "cuota", "publicidad", "permanencia", "minimo", "gastos", "sorpresa", "suscripcion"]
+  de: [
+    "gebuhr", "kontofuhrungsgebuhr", "kosten", "werbung", "mindest", "vertrag", "provision", "abo", "uberraschung",
+    "installation", "anmeldung", "registrierung"
+  ],
+  fr: ["frais", "commission", "publicit", "engagement", "minimum", "abonnement", "surprise", "installation", "inscription", "telechargement"],
+  es: [
+    "comision", "coste", "costo", "cuota", "publicidad", "permanencia", "minimo", "gastos", "sorpresa", "suscripcion",
+    "descarga", "instalacion", "registro"
+  ]
 }
 
 export const ABSENCE_VALENCE = 1.5

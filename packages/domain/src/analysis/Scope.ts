@@ -66,6 +66,9 @@ const RECOMMENDS =
 
 const leanOf = (label: string): 1 | -1 | undefined => PROS.test(label) ? 1 : CONS.test(label) ? -1 : undefined
 
+/** A feature matrix's cell ("Yes", "✓", "No") says what a product has, not how good it is. */
+const FEATURE_MARK = /^\s*[*_]*\s*(?:yes|no|ja|nein|oui|non|s[ií]|✓|✔|✗|✘|❌|✅|x|-|—|n\/a)\s*[*_]*\s*$/iu
+
 const TABLE_SEPARATOR = /^\s*\|?[\s:|-]+\|?\s*$/u
 const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s+/u
 const HEADING = /^\s*#{1,6}\s/u
@@ -262,6 +265,10 @@ export const scopeClauses = <B>(
       for (const [column, cell] of line.split("|").entries()) {
         const cellEnd = cellStart + cell.length
         lean = columns[column]
+        if (FEATURE_MARK.test(cell)) {
+          cellStart = cellEnd + 1
+          continue
+        }
         for (const segment of clauses(text, cellStart, cellEnd)) {
           const named = judgedIn(segment)
           attribute(named.length > 0 ? named : row, segment)

@@ -104,6 +104,10 @@ describe("scopeClauses", () => {
     expect(scope("Readers asked whether Acmo is worth it.", "Acmo")).toEqual({ Acmo: [] })
   })
 
+  it("skips a feature matrix's Yes/No cells", () => {
+    expect(scope("| App | Free plan | Calls |\n|---|---|---|\n| Acmo | Yes | ✓ |", "Acmo")).toEqual({ Acmo: [] })
+  })
+
   it("gives a table row's cells to that row's brand and skips the header", () => {
     expect(scope("| Tool | Verdict |\n|---|---|\n| Acmo | Fast |\n| Bexa | Slow |", "Acmo", "Bexa")).toEqual({
       Acmo: [["Fast", 1]],
