@@ -58,6 +58,7 @@ describe("findMentions", () => {
     expect(names.map((m) => [m.name, m.position])).toEqual([["Notion", 1], ["Obsidian", 2]])
     expect(summary("Notion and care matter. Notion is a wiki.", [brand(1, "Notion")]).map((m) => m.matched)).toEqual([["Notion"]])
     expect(summary("Close the deal and win.", [brand(1, "Close")])).toEqual([])
+    expect(findMentions("Die Commerzbank ist teuer.", [brand(1, "Commerzbank")], { language: "de" }).length).toBe(1)
   })
 
   it("computes position as 1 + brands first mentioned earlier", () => {
