@@ -1,10 +1,10 @@
 // Prints, for each answer of a set, every brand's reader label, score and the evidence behind it:
 // `pnpm --filter @sightline/domain explain set-1.json [answer-id...]`.
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { sentimentLabel } from "../../../src/Metrics.js"
-import { analyseLocally } from "../../../src/analysis/ResponseAnalysis.js"
 import { SentimentLexiconLive } from "../../../src/Sentiment.js"
-import { trackedBrands } from "./Adapter.js"
+import { explainLabelled } from "./Adapter.js"
 import { readLabelledSet } from "./LabelledSet.js"
 
 const [file = "set-1.json", ...ids] = process.argv.slice(2)
@@ -13,17 +13,9 @@ const program = Effect.gen(function*() {
   const set = readLabelledSet(file)
   for (const answer of set.answers) {
     if (ids.length > 0 && !onlyErrors && !ids.includes(answer.id)) continue
-    const [brand, ...competitors] = trackedBrands(answer)
-    if (brand === undefined) continue
-    const analysis = yield* analyseLocally({
-      text: "",
-      markdown: answer.markdown,
-      language: answer.brandLanguage,
-      brand,
-      competitors,
-      citations: [],
-      searchQueries: []
-    })
+    const found = yield* explainLabelled(answer)
+    if (Option.isNone(found)) continue
+    const analysis = found.value
     for (const finding of [analysis.brand, ...analysis.competitors]) {
       const label = answer.labels[finding.brand.name]
       const said = finding.sentiment === null ? "-" : sentimentLabel(finding.sentiment)
