@@ -13,6 +13,13 @@ const scope = (text: string, ...names: ReadonlyArray<string>) => {
   return Object.fromEntries([...scopes].map(([name, clauses]) => [name, clauses.map((c) => [c.text, c.weight])]))
 }
 
+/** Each brand's clauses' layout lean (0: none). */
+const leans = (text: string, ...names: ReadonlyArray<string>) => {
+  const mentions = findMentions(text, tracked(...names))
+  const scopes = scopeClauses(text, mentions.map((m) => ({ brand: m.brand.name, spans: m.spans })))
+  return Object.fromEntries([...scopes].map(([name, clauses]) => [name, clauses.map((c) => c.lean ?? 0)]))
+}
+
 describe("scopeClauses", () => {
   it("splits at clause markers and weighs what follows a contrast or a concession", () => {
     expect(scope("Todoist is polished, whereas TickTick is buggy.", "Todoist", "TickTick")).toEqual({
@@ -75,22 +82,12 @@ describe("scopeClauses", () => {
   })
 
   it("puts a clause under a Pros or Cons column, or after a \"Cons:\" label, on that side", () => {
-    const leans = (text: string, ...names: ReadonlyArray<string>) => {
-      const mentions = findMentions(text, tracked(...names))
-      const scopes = scopeClauses(text, mentions.map((m) => ({ brand: m.brand.name, spans: m.spans })))
-      return Object.fromEntries([...scopes].map(([name, clauses]) => [name, clauses.map((c) => c.lean ?? 0)]))
-    }
     expect(leans("| Tool | Pros | Cons |\n|---|---|---|\n| Acmo | Big screen | Average camera |", "Acmo")).toEqual({ Acmo: [1, -1] })
     expect(leans("| Operador | Ventajas | Inconvenientes |\n|---|---|---|\n| Acmo | Cobertura | Es el más caro |", "Acmo")).toEqual({ Acmo: [1, -1] })
     expect(leans("### Acmo\n- **Pros:** big screen\n- **Cons:** average camera\n- Made in 2020", "Acmo")).toEqual({ Acmo: [1, -1, 0] })
   })
 
   it("leans the items of a recommending list and the answer to \"which is best?\" to praise, not a plain listing", () => {
-    const leans = (text: string, ...names: ReadonlyArray<string>) => {
-      const mentions = findMentions(text, tracked(...names))
-      const scopes = scopeClauses(text, mentions.map((m) => ({ brand: m.brand.name, spans: m.spans })))
-      return Object.fromEntries([...scopes].map(([name, clauses]) => [name, clauses.map((c) => c.lean ?? 0)]))
-    }
     expect(leans("Top alternatives to Bexa:\n\n1. **Acmo** – runs in the browser.", "Acmo", "Bexa")).toEqual({ Acmo: [1], Bexa: [] })
     expect(leans("Tools people use:\n\n1. **Acmo** – runs in the browser.", "Acmo")).toEqual({ Acmo: [0] })
     expect(leans("**What is the best free option?**\nAcmo. It is open source.", "Acmo")).toEqual({ Acmo: [1, 0] })
