@@ -30,7 +30,7 @@ describe("sightline analyse --json", () => {
   it.effect("answers every line in order, with evidence, labels and the analyser version", () =>
     Effect.gen(function*() {
       const first = {
-        markdown: "Close is polished and reliable, whereas Pipedrive is buggy and slow. Close the deal fast.",
+        markdown: "Close is polished and reliable, whereas Pipedrive is buggy and slow. Close the deal.",
         brand: { name: "Close", website: "close.com" },
         competitors: [{ name: "Pipedrive" }, { name: "HubSpot" }],
         citations: ["https://www.google.com/url?q=https://close.com/pricing&sa=D"]
