@@ -30,7 +30,7 @@ describe("sightline analyse --json", () => {
   it.effect("answers every line in order, with evidence, labels and the analyser version", () =>
     Effect.gen(function*() {
       const first = {
-        markdown: "Close is polished and reliable, whereas Pipedrive is buggy and slow. Close the deal fast.",
+        markdown: "Close is polished and reliable, whereas Pipedrive is buggy and slow. Close the deal.",
         brand: { name: "Close", website: "close.com" },
         competitors: [{ name: "Pipedrive" }, { name: "HubSpot" }],
         citations: ["https://www.google.com/url?q=https://close.com/pricing&sa=D"]
@@ -47,7 +47,7 @@ describe("sightline analyse --json", () => {
         { name: "HubSpot", mentioned: false, position: null, sentiment: null, sentiment_label: null, evidence: [] }
       ])
       expect(a.citations).toEqual([{ url: "https://close.com/pricing", domain: "close.com" }])
-      expect(a).toMatchObject({ language: "en", analyser_version: 2, judge: { kind: "local" } })
+      expect(a).toMatchObject({ language: "en", analyser_version: 3, judge: { kind: "local" } })
       expect(b.brand).toMatchObject({ mentioned: true, position: 1, sentiment_label: "positive" })
     }), 60_000)
 

@@ -29,7 +29,7 @@ it.scopedLive("`brands match` and `competitors match` store match settings, re-a
       mode: "case-sensitive",
       pattern: null,
       exclusions: ["Close the deal"],
-      reanalysis: { analysed: 0, skipped: 0, plans_refreshed: 0, analyser_version: 2 }
+      reanalysis: { analysed: 0, skipped: 0, plans_refreshed: 0, analyser_version: 3 }
     })
 
     const competitor = yield* cli("competitors", "match", "--competitor", String(ids.competitor), "--mode", "regex", "--pattern", "\\bDrip(?: ESP)?\\b")

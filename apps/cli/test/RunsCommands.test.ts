@@ -53,5 +53,5 @@ it.scopedLive("`cli runs list --failed --json` shows failed runs with their erro
 
     const reanalyzed = yield* cli(url, ["reanalyze", "--json"])
     expect(reanalyzed.code, reanalyzed.stderr).toBe(0)
-    expect(JSON.parse(reanalyzed.stdout)).toEqual({ analysed: 0, skipped: 0, plans_refreshed: 0, analyser_version: 2 })
+    expect(JSON.parse(reanalyzed.stdout)).toEqual({ analysed: 0, skipped: 0, plans_refreshed: 0, analyser_version: 3 })
   }), 90_000)

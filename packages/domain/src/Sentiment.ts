@@ -7,8 +7,12 @@ import { createRequire } from "node:module"
 import {
   ABSENCE_VALENCE,
   BOOSTERS,
+  AT_LEAST,
   BURDENS,
   DOMAIN_LEXICON,
+  FEE_VALENCE,
+  FEES,
+  INVERTERS,
   NEGATORS,
   PRICE_DIRECTION_VALENCE,
   PRICE_DIRECTIONS,
@@ -30,6 +34,12 @@ export { LEXICON_LANGUAGES, type LexiconLanguage, lexiconLanguage } from "./anal
 export interface ScopedClause {
   readonly text: string
   readonly weight: number
+  /**
+   * The side the answer's layout puts the clause on (a "Cons" column or a "Cons:" line: -1; "Pros",
+   * an item of a "best …" list, the answer to "which is best?": +1), scored LEAN_VALENCE when the
+   * clause has no opinion words of its own ("Average camera").
+   */
+  readonly lean?: 1 | -1
 }
 
 /** A word that moved a clause's score, with the valence it contributed (after negation, boosters). */
@@ -66,8 +76,24 @@ export class Sentiment extends Context.Tag("@sightline/domain/Sentiment")<Sentim
   ) => Effect.Effect<SentimentJudgement>
 }>() {}
 
+/** Words that restrict what a clause offers: no layout praise for it. */
+const RESTRICTIONS: ReadonlySet<string> = new Set(["only", "nur", "seulement", "uniquement", "solo", "solamente"])
+
 /** After "Great," these words announce the complaint ("Great, another price hike"). */
 const SARCASTIC_FOLLOWERS: ReadonlySet<string> = new Set(["another", "yet", "noch", "encore", "otra", "otro"])
+
+/** The valence of a clause that only its layout judges (a cell under "Cons", a "Pros:" line). */
+export const LEAN_VALENCE = 1
+
+/**
+ * The nlp.js word lists give faint valences to everyday words ("plus" 0.6, "application" 0.88,
+ * "également" 0.8, "tout" 0.88): below this (VADER units) a general-list valence is noise in a
+ * product answer and is not scored. The review lexicon's own entries always count.
+ */
+export const MIN_PACK_VALENCE = 0.9
+
+/** The shortest review word a German compound may end in to take its valence ("Zugausfälle"). */
+export const MIN_COMPOUND_TAIL = 6
 
 /** VADER's normalisation constant: a clause sum of s reads s / sqrt(s^2 + ALPHA). */
 export const ALPHA = 15
@@ -91,10 +117,32 @@ const TOKEN = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*|[,;:.!?¿¡()]/gu
 const PUNCTUATION = /^[,;:.!?¿¡()]$/u
 
 /** Folded tokens; apostrophes split words except in English ("doesn't" stays whole). */
-export const tokenize = (text: string, language: LexiconLanguage): ReadonlyArray<string> => {
-  const folded = foldName(text)
-  const tokens = folded.match(TOKEN) ?? []
-  return language === "en" ? tokens : tokens.flatMap((token) => token.split(/['’]/u)).filter((t) => t.length > 0)
+export const tokenize = (text: string, language: LexiconLanguage): ReadonlyArray<string> =>
+  casedTokens(text, language).map((token) => token.folded)
+
+interface CasedToken {
+  readonly folded: string
+  /** A capitalised word inside a sentence: a proper noun ("Creative Cloud"), in languages that capitalise only those. */
+  readonly proper: boolean
+}
+
+/** Languages whose capitalised words inside a sentence are names (not German, which capitalises nouns). */
+const PROPER_NOUN_LANGUAGES: ReadonlySet<LexiconLanguage> = new Set(["en", "fr", "es", "it", "nl", "pt"])
+const OPENS = /^[.!?:;()\-–—¿¡]$/u
+
+const casedTokens = (text: string, language: LexiconLanguage): ReadonlyArray<CasedToken> => {
+  const raw = text.normalize("NFC").match(TOKEN) ?? []
+  const words = raw.filter((token) => !PUNCTUATION.test(token))
+  // Title Case ("Best Camera, Clean Software") says nothing about names
+  const titleCase = words.filter((word) => /^\p{Lu}/u.test(word)).length * 2 > words.length
+  return raw.flatMap((token, index): ReadonlyArray<CasedToken> => {
+    const previous = raw[index - 1]
+    const proper = PROPER_NOUN_LANGUAGES.has(language) && !titleCase && /^\p{Lu}/u.test(token) &&
+      previous !== undefined && !OPENS.test(previous) && !/^[-–—]$/u.test(previous)
+    const folded = foldName(token)
+    const parts = language === "en" ? [folded] : folded.split(/['’]/u).filter((t) => t.length > 0)
+    return parts.map((part) => ({ folded: part, proper }))
+  })
 }
 
 interface LanguageRules {
@@ -103,6 +151,9 @@ interface LanguageRules {
   readonly priceDirections: ReadonlyMap<string, 1 | -1>
   readonly negators: ReadonlySet<string>
   readonly boosters: ReadonlySet<string>
+  readonly inverters: ReadonlySet<string>
+  readonly fees: ReadonlySet<string>
+  readonly superlatives: ReadonlySet<string>
   readonly burdens: ReadonlyArray<string>
   readonly openers: ReadonlySet<string>
 }
@@ -136,6 +187,9 @@ const englishRules = (): LanguageRules => {
     ...priceRules("en"),
     negators: foldedSet(NEGATORS.en),
     boosters: foldedSet(BOOSTERS.en),
+    inverters: foldedSet(INVERTERS.en),
+    fees: foldedSet(FEES.en),
+    superlatives: new Set(["best", "better"]),
     burdens: (BURDENS.en ?? []).map(foldName),
     openers: foldedSet(SARCASTIC_OPENERS.en)
   }
@@ -156,12 +210,23 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
       if (own !== undefined) return own
       if (lexicon.isStopword(token)) return undefined
       const stem = lexicon.stem(token)
-      return (stem === undefined ? undefined : domainStems.get(stem)) ??
-        lexicon.valences.get(token) ??
-        (stem === undefined ? undefined : lexicon.valences.get(stem))
+      const ownStem = stem === undefined ? undefined : domainStems.get(stem)
+      if (ownStem !== undefined) return ownStem
+      // German compounds end in the word that judges them: "Zugausfälle" -> "ausfälle"
+      if (language === "de") {
+        for (let cut = 1; token.length - cut >= MIN_COMPOUND_TAIL; cut++) {
+          const tail = domain.get(token.slice(cut))
+          if (tail !== undefined) return tail
+        }
+      }
+      const general = lexicon.valences.get(token) ?? (stem === undefined ? undefined : lexicon.valences.get(stem))
+      return general !== undefined && Math.abs(general) < MIN_PACK_VALENCE ? undefined : general
     },
     negators: new Set([...foldedSet(NEGATORS[language]), ...lexicon.negations]),
     boosters: foldedSet(BOOSTERS[language]),
+    inverters: foldedSet(INVERTERS[language]),
+    fees: foldedSet(FEES[language]),
+    superlatives: new Set(),
     burdens: (BURDENS[language] ?? []).map(foldName),
     openers: foldedSet(SARCASTIC_OPENERS[language])
   }
@@ -183,50 +248,77 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
 export const scoreClause = (
   rules: LanguageRules,
   tokens: ReadonlyArray<string>,
-  ignored: ReadonlySet<string>
+  ignored: ReadonlySet<string>,
+  proper: ReadonlyArray<boolean> = []
 ): ReadonlyArray<WordEvidence> => {
   const words: Array<WordEvidence> = []
   let negatedUntil = -1
+  let absentUntil = -1
   let wordIndex = -1
   let previous = ""
+  let beforePrevious = ""
   let opener: WordEvidence | undefined
   for (const [position, token] of tokens.entries()) {
     if (PUNCTUATION.test(token)) {
       negatedUntil = -1
+      beforePrevious = previous
       previous = token
       continue
     }
     wordIndex++
     const negated = wordIndex <= negatedUntil
-    if (ignored.has(token)) {
+    if (ignored.has(token) || proper[position] === true) {
+      beforePrevious = previous
       previous = token
       continue
     }
     if (rules.negators.has(token)) {
       negatedUntil = wordIndex + NEGATION_WINDOW
+      beforePrevious = previous
       previous = token
       continue
     }
     if (negated && rules.burdens.some((burden) => token.startsWith(burden))) {
       words.push({ word: `no ${token}`, valence: ABSENCE_VALENCE })
       negatedUntil = -1
+      absentUntil = wordIndex + NEGATION_WINDOW
+      beforePrevious = previous
       previous = token
       continue
     }
+    const near = (test: (other: string) => boolean): boolean =>
+      tokens.some((other, at) => at !== position && Math.abs(at - position) <= PRICE_WINDOW && test(other))
     const direction = rules.priceDirections.get(token)
-    const aboutPrice = direction !== undefined &&
-      tokens.some((other, at) => Math.abs(at - position) <= PRICE_WINDOW && rules.priceNouns.has(other))
-    const base = aboutPrice ? direction * PRICE_DIRECTION_VALENCE : rules.priceNouns.has(token) ? 0 : rules.lookup(token)
+    const aboutPrice = direction !== undefined && near((other) => rules.priceNouns.has(other))
+    // a fee charged ("monthly fees", "cobra comisiones") is a cost; "no fees", "low fees" are not
+    const feeCharged = rules.fees.has(token) && !negated && wordIndex > absentUntil &&
+      !near((other) => rules.priceDirections.has(other))
+    // "best avoided", "at best": no praise
+    const faintPraise = rules.superlatives.has(token) &&
+      (previous === "at" || (rules.lookup(tokens[position + 1] ?? "") ?? 0) < 0)
+    const base = aboutPrice
+      ? direction * PRICE_DIRECTION_VALENCE
+      : feeCharged
+      ? FEE_VALENCE
+      : rules.priceNouns.has(token) || faintPraise
+      ? 0
+      : rules.lookup(token)
     if (base === undefined || base === 0) {
+      beforePrevious = previous
       previous = token
       continue
     }
     let valence = base
     if (rules.boosters.has(previous)) valence += Math.sign(valence) * BOOSTER_INCREMENT
-    if (negated) valence *= NEGATION_SCALAR
-    const evidence = { word: negated ? `not ${token}` : token, valence: Number(valence.toFixed(3)) }
+    const inverted = rules.inverters.has(previous) && !AT_LEAST.includes(beforePrevious)
+    if (negated !== inverted) valence *= NEGATION_SCALAR
+    const evidence = {
+      word: negated ? `not ${token}` : inverted ? `${previous} ${token}` : token,
+      valence: Number(valence.toFixed(3))
+    }
     if (position === 0 && rules.openers.has(token) && tokens[1] === ",") opener = evidence
     words.push(evidence)
+    beforePrevious = previous
     previous = token
   }
   if (opener !== undefined) {
@@ -264,7 +356,13 @@ export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
             let weights = 0
             const evidence: Array<ClauseEvidence> = []
             for (const clause of clauses) {
-              const words = scoreClause(rules[code], tokenize(clause.text, code), ignored)
+              const cased = casedTokens(clause.text, code)
+              const own = scoreClause(rules[code], cased.map((t) => t.folded), ignored, cased.map((t) => t.proper))
+              // a list item saying what is missing or limited ("Apple devices only, no collaboration") is no praise
+              const restricted = cased.some((t) => rules[code].negators.has(t.folded) || RESTRICTIONS.has(t.folded))
+              const words = own.length === 0 && clause.lean !== undefined && !(clause.lean > 0 && restricted)
+                ? [{ word: clause.lean > 0 ? "(layout: pros, recommended)" : "(layout: cons)", valence: clause.lean * LEAN_VALENCE }]
+                : own
               const sum = words.reduce((total, word) => total + word.valence, 0)
               if (sum === 0) continue
               const weight = clause.weight

@@ -79,6 +79,47 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       expect(sentimentLabel(yield* score("es", "precios bajos"))).toBe("positive")
     }))
 
+  it.effect("turns the word after \"less\" around, except in \"at least\"", () =>
+    Effect.gen(function*() {
+      expect(sentimentLabel(yield* score("en", "less intuitive"))).toBe("negative")
+      expect(sentimentLabel(yield* score("en", "less expensive"))).toBe("positive")
+      expect(sentimentLabel(yield* score("fr", "souvent moins chères"))).toBe("positive")
+      expect(sentimentLabel(yield* score("es", "al menos es buena"))).toBe("positive")
+    }))
+
+  it.effect("scores a clause without opinion words by the side its layout puts it on", () =>
+    Effect.gen(function*() {
+      const sentiment = yield* Sentiment
+      const judged = yield* sentiment.score([{ text: "Average camera", weight: 1, lean: -1 }], "en", none)
+      expect(sentimentLabel(judged.score)).toBe("negative")
+      const own = yield* sentiment.score([{ text: "Excellent camera", weight: 1, lean: -1 }], "en", none)
+      expect(sentimentLabel(own.score)).toBe("positive")
+    }))
+
+  it.effect("reads fees charged as a cost, not fees absent or low, and 'best avoided' as no praise", () =>
+    Effect.gen(function*() {
+      expect(sentimentLabel(yield* score("de", "das Konto kostet inzwischen monatliche Gebühren"))).toBe("negative")
+      expect(sentimentLabel(yield* score("en", "no hidden fees"))).toBe("positive")
+      expect(sentimentLabel(yield* score("en", "very low fees"))).toBe("positive")
+      expect(sentimentLabel(yield* score("en", "its models are best avoided"))).toBe("negative")
+      expect(sentimentLabel(yield* score("en", "the best camera"))).toBe("positive")
+    }))
+
+  it.effect("does not score capitalised names inside a sentence, and reads German compounds by their last word", () =>
+    Effect.gen(function*() {
+      expect(yield* score("en", "it is included with many Creative Cloud plans")).toBe(50)
+      expect(yield* score("en", "Creative teams love it")).toBeGreaterThan(60)
+      expect(sentimentLabel(yield* score("de", "Verspätungen und Zugausfälle sind an der Tagesordnung"))).toBe("negative")
+      expect(sentimentLabel(yield* score("en", "runs in the browser with no download"))).toBe("positive")
+    }))
+
+  it.effect("gives no layout praise to a clause that restricts or lacks", () =>
+    Effect.gen(function*() {
+      const sentiment = yield* Sentiment
+      const judged = yield* sentiment.score([{ text: "Apple devices only", weight: 1, lean: 1 }], "en", none)
+      expect(judged.score).toBe(50)
+    }))
+
   it.effect("flips a sarcastic opener before a complaint", () =>
     Effect.gen(function*() {
       expect(sentimentLabel(yield* score("en", "Great, another price hike."))).toBe("negative")

@@ -36,9 +36,11 @@ const PRODUCT_NOUNS: ReadonlyArray<string> = [
   "support", "team", "inc", "ltd", "gmbh", "sa", "dashboard", "templates", "newsletter", "plugin"
 ]
 
+const ARTICLE_BEFORE = /(?:^|[^\p{L}])(?:die|der|das|den|dem|the)\s+$/iu
+
 const LIST_HEAD = /^\s*(?:[-*+•]|\d+[.)])?\s*$/u
 const TABLE_CELL_START = /\|\s*$/u
-const HEADING_HEAD = /^\s*#{1,6}\s*$/u
+const HEADING_HEAD = /^\s*#{1,6}\s*(?:\d+[.)]\s*)?$/u
 const EMPHASIS_BEFORE = /(?:\*\*|__|\[)$/u
 const EMPHASIS_AFTER = /^(?:\*\*|__|\]\()/u
 
@@ -86,11 +88,16 @@ export const hasOwnEvidence = (
   const sentenceStart = isSentenceStart(text, start)
   const [next, second] = nextWords(text, end, 2)
   if (PRODUCT_NOUNS.includes(next ?? "") || (next === "s" && PRODUCT_NOUNS.includes(second ?? ""))) return true
-  const subject = sentenceStart &&
-    (SUBJECT_VERBS.includes(next ?? "") || (SUBJECT_ADVERBS.includes(next ?? "") && SUBJECT_VERBS.includes(second ?? "")))
+  const verbFollows = SUBJECT_VERBS.includes(next ?? "") ||
+    (SUBJECT_ADVERBS.includes(next ?? "") && SUBJECT_VERBS.includes(second ?? ""))
+  const subject = sentenceStart && verbFollows
   // A word the dictionary always capitalises (German nouns, also names such as "Otto") is no brand
-  // by its capital; as the subject of a verb it is, except weekdays and months ("Monday is…").
-  if (dictionaryCase === "capitalised") return subject && !isCalendarWord(text.slice(start, end))
+  // by its capital; as the subject of a verb it is, at a sentence start or after an article ("Die
+  // Commerzbank ist…"), except weekdays and months ("Monday is…").
+  if (dictionaryCase === "capitalised") {
+    return (subject || (verbFollows && ARTICLE_BEFORE.test(text.slice(Math.max(0, start - 8), start)))) &&
+      !isCalendarWord(text.slice(start, end))
+  }
   return !sentenceStart || subject
 }
 

@@ -35,7 +35,9 @@ const decodeBingTarget = (value: string): string | null => {
  *   and `google.<tld>/amp/<absolute URL>`;
  * - Bing: `bing.com/ck/a?...&u=a1<base64url target>`;
  * - the AMP cache: `<name>.cdn.ampproject.org/c/s/<host/path>` (also `/v/`, `/i/`; without `s/`: http);
- * - Facebook's link shim: `l.facebook.com/l.php?u=<target>`.
+ * - Facebook's link shim: `l.facebook.com/l.php?u=<target>`;
+ * - DuckDuckGo: `duckduckgo.com/l/?uddg=<target>`;
+ * - Yahoo: `r.search.yahoo.com/.../RU=<encoded target>/RK=...` (the target is a path segment).
  */
 export const redirectTarget = (url: URL): string | null => {
   const host = url.hostname
@@ -55,6 +57,16 @@ export const redirectTarget = (url: URL): string | null => {
     return `${match[1] === undefined ? "http" : "https"}://${match[2]}${url.search}`
   }
   if ((host === "l.facebook.com" || host === "lm.facebook.com") && url.pathname === "/l.php") return url.searchParams.get("u")
+  if (/^(?:html\.)?duckduckgo\.com$/u.test(host) && url.pathname === "/l/") return url.searchParams.get("uddg")
+  if (host === "r.search.yahoo.com") {
+    const match = /\/RU=([^/]+)\//u.exec(url.pathname)
+    if (match?.[1] === undefined) return null
+    try {
+      return decodeURIComponent(match[1])
+    } catch {
+      return null
+    }
+  }
   return null
 }
 
@@ -68,7 +80,7 @@ const unwrap = (url: URL, depth = 0): URL => {
 /**
  * The canonical form of a cited URL, or none when it is not an absolute http(s) URL.
  *
- * - Google and Bing redirect wrappers, Google AMP and AMP-cache URLs and Facebook's link shim are
+ * - Google, Bing, DuckDuckGo and Yahoo redirect wrappers, Google AMP and AMP-cache URLs and Facebook's link shim are
  *   replaced by the URL they point to (`redirectTarget`), so the citation counts for its real domain.
  * - Scheme and host lower-cased, default ports (80, 443) and credentials dropped, IDN hosts in
  *   punycode (WHATWG URL rules).

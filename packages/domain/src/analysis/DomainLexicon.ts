@@ -30,6 +30,24 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     durable: 1.5, compact: 0.8, smooth: 1.3, speedy: 1.2, quick: 0.8, trustworthy: 1.8, transparent: 1.3,
     versatile: 1.5, spacious: 1.2, comfy: 1.5, tasty: 1.8, convenient: 1.3, "well-designed": 1.8, unbeatable: 2,
     "top-notch": 2, standout: 1.5, realistic: 0.8, clear: 0.8, audited: 0.8, lovely: 2.5, "well-made": 1.5, clean: 1, praise: 2, praised: 2, loved: 2.5,
+    // round 5: hedged criticism and plain praise of product answers, from general review usage
+    lacks: -1.3, drawback: -1.2, drawbacks: -1.2, downsides: -1, issues: -0.8, concerns: -0.8, fiddly: -1.3,
+    heavy: -0.5, thin: -0.6, afterthought: -1.3, clunkier: -1.5, steeper: -1, slower: -1.2, weaker: -1.2,
+    harder: -0.8, restrictive: -1.2, barebones: -1, "bare-bones": -1, underwhelming: -1.8, overwhelming: -1,
+    overwhelm: -1, spotty: -1.3, patchy: -1.3, unintuitive: -1.5, counterintuitive: -1.2, awkward: -1.2,
+    overheats: -1.5, overheating: -1.5, bloatware: -1.5, intrusive: -1.5, invasive: -1.3, paywall: -1,
+    paywalled: -1, upcharge: -1.3, upcharges: -1.3, controversy: -1.3, controversies: -1.3, lawsuit: -1.3,
+    lawsuits: -1.3, defunct: -1.5, exited: -1, unsupported: -1, deprecated: -1, "old-fashioned": -1,
+    "hit-or-miss": -1, cheaply: -1, drops: -0.8, fails: -1.5, failing: -1.5, struggles: -1.5, lags: -1.5,
+    lagging: -1.3, frustrations: -1.8, mixed: -0.3, hefty: -1, pricy: -1.5, struggled: -1.5, recalls: -1.2,
+    layoffs: -1.5, eroded: -1.5, slowly: -1.3, rough: -1.2, smaller: -0.5,
+    decent: 0.8, reasonable: 1.2, balanced: 1, "beginner-friendly": 1.5, "user-friendly": 1.8, "easy-to-use": 1.8,
+    "feature-rich": 1.5, plush: 1.2, roomy: 1, customizable: 1, customisable: 1, configurable: 0.8, scalable: 1,
+    proven: 1, consistent: 0.8, "best-in-class": 2, "class-leading": 1.8, "industry-leading": 1.5, "go-to": 1.2,
+    motivating: 1.5, "future-proof": 1.5, seamlessly: 1.5, effortless: 1.5, streamlined: 1.3, "budget-friendly": 1.5,
+    "low-cost": 1, unlimited: 0.8, fastest: 1.5, faster: 1, quicker: 0.8, simpler: 1, "well-cushioned": 1.2,
+    // a plain listing ("X, Y and Z are popular options") is no verdict
+    popular: 0, common: 0, known: 0, top: 0, freelancers: 0, freelancer: 0, dedicated: 0, fit: 0.5,
     // neutral in product answers
     support: 0, security: 0, like: 0, charges: 0, charge: 0, opportunity: 0, opportunities: 0, ghost: 0,
     invincible: 0, free: 0.8, high: 0, highest: 0, huge: 1, leader: 0.8, join: 0, reach: 0, matters: 0,
@@ -38,7 +56,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
     günstig: 1.5, preiswert: 1.5, kostenlos: 1, kostenloses: 1, fair: 1.3, fairer: 1.3,
-    übersichtlich: 1.5, einfach: 1, zuverlässig: 1.8, schnell: 1, mächtig: 1.3, beliebt: 1.5, schön: 1.5,
+    übersichtlich: 1.5, einfach: 1, zuverlässig: 1.8, schnell: 1, mächtig: 1.3, schön: 1.5,
     schöne: 1.5, solide: 1.3, hervorragend: 2.5, genau: 1, genaue: 1, robust: 1.3, hochwertig: 1.8, ideal: 1.8,
     enorm: 1, enorme: 1, klar: 1,
     langsam: -1.3, langsamer: -1.3, veraltet: -1.3, veraltete: -1.3, fehlerhaft: -1.8, umständlich: -1.5,
@@ -51,6 +69,17 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     langlebig: 1.5, praktisch: 1.3, komfortabel: 1.5, bequem: 1.3, exzellent: 2.5, überzeugend: 1.8,
     überzeugt: 1.5, empfehlenswert: 2, intuitiv: 1.8, durchdacht: 1.5, transparent: 1.3, lecker: 1.8,
     freundlich: 1.5, hilfsbereit: 1.5, zuverlässige: 1.8, hochwertige: 1.8,
+    // round 5
+    altbacken: -1.3, schwer: -0.8, schwierig: -1.2, mühsam: -1.5, lückenhaft: -1.3, eingeschränkt: -1,
+    begrenzt: -1, fehleranfällig: -1.8, absturz: -1.8, abstürze: -1.8, stürzt: -1.5, hakelig: -1.3, unklar: -1,
+    intransparent: -1.5, versteckte: -1, nachteil: -1.2, nachteile: -1.2, schwäche: -1.2, schwächen: -1.2,
+    kritik: -1.3, kritisiert: -1.5, bemängelt: -1.5, mäßig: -1, mittelmäßig: -1.3, lahm: -1.3, unpraktisch: -1.5,
+    unbequem: -1.3, nervt: -1.5, aufpreis: -0.8, abzocke: -2.5, unseriös: -2, verzögerungen: -1.2,
+    modern: 1.2, moderne: 1.2, seriös: 1.5, ausgezeichnet: 2.2, bewährt: 1.3, stark: 1.2, starke: 1.2,
+    leistungsstark: 1.5, vielseitig: 1.3, flexibel: 1.3, günstiger: 1.2, gebührenfrei: 1.5, kostenfrei: 1.2,
+    top: 1.5, hilfreich: 1.5, kompetent: 1.5, stabil: 1.2, benutzerfreundlich: 1.8, ausgereift: 1.5,
+    umfangreich: 1, umfassend: 1, lohnt: 1, zufrieden: 1.5, beliebt: 0.5, beliebte: 0.5, beliebten: 0.5,
+    beste: 2.5, besten: 2.5, bester: 2.5, bestes: 2.5, besser: 1.9, bessere: 1.9,
     sucht: 0, gut: 1.9, gute: 1.9, guten: 1.9, gutes: 1.9
   },
   fr: {
@@ -69,7 +98,14 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     désagréable: -1.8, vieillissant: -1.2, emballages: 0, fiable: 1.8, fiables: 1.8, rapide: 1.3, efficace: 1.8,
     intuitif: 1.8, intuitive: 1.8, délicieux: 2, délicieuses: 2, savoureux: 1.8, variées: 1, variés: 1,
     excellent: 2.5, excellente: 2.5, robuste: 1.5, agréable: 1.5, imbattable: 2, généreux: 1.5, performant: 1.5,
-    sympathique: 1.5, avantageux: 1.5
+    sympathique: 1.5, avantageux: 1.5,
+    // round 5
+    critiqué: -1.5, critiquée: -1.5, critiqués: -1.5, critique: -1, inégal: -1.2, inégale: -1.2, lenteur: -1.3,
+    lenteurs: -1.3, plantages: -1.8, limité: -1, inconvénient: -1.2, inconvénients: -1.2, mauvais: -2,
+    mauvaise: -2, vétuste: -1.3, daté: -1.2, datée: -1.2, encombrant: -1, lourd: -1, lourde: -1, compliqués: -1.2,
+    compétent: 1.5, compétents: 1.5, moderne: 1.2, riche: 1, puissant: 1.5, puissante: 1.5, sécurisé: 1,
+    gratuit: 0.3, gratuite: 0.3, connu: 0, connue: 0, incontournable: 1.5, recommandé: 1.5, populaire: 0.5, apprécié: 1.5,
+    appréciée: 1.5, solide: 1.3, originales: 0.8, originale: 0.8, original: 0.8, idéal: 1.8, idéale: 1.8, top: 1.5
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -87,7 +123,17 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     decepcionante: -2, mediocre: -1.8, anticuada: -1.3, anticuados: -1.3, escaso: -1, insuficiente: -1.5,
     estafa: -2.5, rápido: 1.3, rápida: 1.3, eficaz: 1.8, eficiente: 1.5, cómodo: 1.5, cómoda: 1.5,
     cómodos: 1.5, intuitiva: 1.8, práctico: 1.3, práctica: 1.3, recomendable: 2, delicioso: 2, variada: 1,
-    duradero: 1.5, robusto: 1.5, agradable: 1.5, transparente: 1.3, imbatible: 2, correcto: 0.3, correcta: 0.3
+    duradero: 1.5, robusto: 1.5, agradable: 1.5, transparente: 1.3, imbatible: 2, correcto: 0.3, correcta: 0.3,
+    // round 5
+    limitada: -1, limitado: -1, escasa: -1, pocos: -0.8, pocas: -0.8, desactualizados: -1.3, desactualizado: -1.3,
+    cobra: -1.3, cobran: -1.3, elegir: 0, grandes: 0, grande: 0, cancelaciones: -1.2, problemas: -1.2, inconveniente: -1.2, inconvenientes: -1.2,
+    desventaja: -1.2, desventajas: -1.2, difícil: -1.2, costoso: -1.5, costosa: -1.5, carísimo: -2, abusivo: -2,
+    engorroso: -1.5, criticado: -1.5, criticada: -1.5,
+    puntual: 1.3, equilibradas: 0.8, equilibrado: 0.8, razonables: 1.2, razonable: 1.2, segura: 1.2, seguro: 0,
+    mejor: 2, // stem collisions of the Spanish list with frequent verbs ("llegan" read +0.8)
+    llega: 0, llegan: 0, llegar: 0,
+    limpio: 1, limpios: 1, limpia: 1, profesional: 1.2, profesionales: 1.2,
+    gratis: 1, moderno: 1.2, moderna: 1.2, amplio: 1, líder: 0.8
   }
 }
 
@@ -99,14 +145,35 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
 export const BURDENS: Readonly<Record<string, ReadonlyArray<string>>> = {
   en: [
     "fee", "charge", "upsell", "minimum", "ads", "advert", "commission", "lock-in", "contract", "hidden", "markup",
-    "subscription", "logs", "tracking", "cookie", "bloat", "surprise", "strings"
+    "subscription", "logs", "tracking", "cookie", "bloat", "surprise", "strings", "download", "install", "account",
+    "sign-up", "signup", "registration"
   ],
-  de: ["gebuhr", "kontofuhrungsgebuhr", "kosten", "werbung", "mindest", "vertrag", "provision", "abo", "uberraschung"],
-  fr: ["frais", "commission", "publicit", "engagement", "minimum", "abonnement", "surprise"],
-  es: ["comision", "coste", "costo", "cuota", "publicidad", "permanencia", "minimo", "gastos", "sorpresa", "suscripcion"]
+  de: [
+    "gebuhr", "kontofuhrungsgebuhr", "kosten", "werbung", "mindest", "vertrag", "provision", "abo", "uberraschung",
+    "installation", "anmeldung", "registrierung"
+  ],
+  fr: ["frais", "commission", "publicit", "engagement", "minimum", "abonnement", "surprise", "installation", "inscription", "telechargement"],
+  es: [
+    "comision", "coste", "costo", "cuota", "publicidad", "permanencia", "minimo", "gastos", "sorpresa", "suscripcion",
+    "descarga", "instalacion", "registro"
+  ]
 }
 
 export const ABSENCE_VALENCE = 1.5
+
+/**
+ * Fees an answer says are charged ("monthly fees", "kostet Gebühren", "des frais", "cobra
+ * comisiones") score FEE_VALENCE, unless negated (absence: praise), after an absence ("no hidden
+ * fees") or near a price direction ("low fees").
+ */
+export const FEES: Readonly<Record<string, ReadonlyArray<string>>> = {
+  en: ["fees", "surcharges", "commissions"],
+  de: ["gebühren", "provisionen"],
+  fr: ["frais", "commissions"],
+  es: ["comisiones", "recargos"]
+}
+
+export const FEE_VALENCE = -0.8
 
 /** Words that negate what follows (folded). English also catches the "n't" of "doesn't". */
 export const NEGATORS: Readonly<Record<string, ReadonlyArray<string>>> = {
@@ -125,15 +192,50 @@ export const BOOSTERS: Readonly<Record<string, ReadonlyArray<string>>> = {
 }
 
 /**
- * Markers that start a contrasting clause. A sentence is cut before each; the clause after a marker
- * weighs CONTRAST_AFTER and the one before it CONTRAST_BEFORE (VADER's "but" rule: what follows
- * "but" dominates).
+ * "Less" and its kin turn the next word's valence around, like a negator for one word: "less
+ * intuitive", "peu fiable", "poco intuitivo" criticise, "less expensive", "moins chères", "menos
+ * caro" praise. Not after the words of AT_LEAST ("au moins", "al menos", "un peu", "un poco").
  */
-export const CONTRAST_MARKERS: Readonly<Record<string, ReadonlyArray<string>>> = {
-  en: ["but", "whereas", "while", "however", "although", "though", "yet", "even if", "except that"],
-  de: ["aber", "doch", "jedoch", "allerdings", "während", "obwohl", "wohingegen", "dagegen"],
-  fr: ["mais", "alors que", "tandis que", "cependant", "pourtant", "bien que", "toutefois"],
-  es: ["pero", "aunque", "sin embargo", "mientras que", "no obstante"]
+export const INVERTERS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  en: ["less", "fewer"],
+  de: ["weniger", "wenig"],
+  fr: ["moins", "peu"],
+  es: ["menos", "poco", "poca"]
+}
+
+/** Before an inverter, these make it "at least" or "a little" ("au moins", "un peu cher", "un poco caro"). */
+export const AT_LEAST: ReadonlyArray<string> = ["al", "au", "du", "lo", "un", "una", "ein"]
+
+/**
+ * Markers that cut a sentence into clauses, by what they do to the weights. What comes last
+ * dominates (VADER's "but" rule, and how readers of our labelled sets read a trailing "though"):
+ * - `contrast` ("but", "however", "aber", "mais", "pero"): the clause after weighs
+ *   CONTRAST_AFTER, the one before CONTRAST_BEFORE.
+ * - `concession` ("though", "although", "even if", "obwohl", "bien que", "aunque"): after a clause
+ *   ("easy apps, though connections drop") like a contrast; opening a sentence ("Although it is
+ *   pricey, X is the best") the conceded part up to the first comma weighs CONTRAST_BEFORE and the
+ *   main clause after it CONTRAST_AFTER.
+ * - `switch` ("whereas", "while", "tandis que", "mientras que"): a change of subject, weights 1.
+ */
+export const CLAUSE_MARKERS: Readonly<Record<"contrast" | "concession" | "switch", Readonly<Record<string, ReadonlyArray<string>>>>> = {
+  contrast: {
+    en: ["but", "however", "yet", "except that"],
+    de: ["aber", "doch", "jedoch", "allerdings", "dagegen"],
+    fr: ["mais", "cependant", "pourtant", "toutefois"],
+    es: ["pero", "sin embargo", "no obstante"]
+  },
+  concession: {
+    en: ["although", "though", "even if", "even though", "albeit"],
+    de: ["obwohl", "obgleich", "wenngleich", "auch wenn"],
+    fr: ["bien que", "quoique", "même si"],
+    es: ["aunque", "si bien", "a pesar de que"]
+  },
+  switch: {
+    en: ["whereas", "while"],
+    de: ["während", "wohingegen"],
+    fr: ["alors que", "tandis que"],
+    es: ["mientras que"]
+  }
 }
 
 export const CONTRAST_AFTER = 1.5

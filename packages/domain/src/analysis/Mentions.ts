@@ -258,11 +258,15 @@ const brandCandidates = (
   const accepted = established
     ? ordinary.filter((o) =>
       withEvidence.includes(o) ||
-      (capitalisedLikeName(text, o.start, o.end, o.written) && !isSentenceStart(text, o.start))
+      (capitalisedLikeName(text, o.start, o.end, o.written) &&
+        (!isSentenceStart(text, o.start) || COORDINATED.test(text.slice(o.end, o.end + 40))))
     )
     : []
   return [...plain, ...accepted.map(({ brand, brandIndex, end, start }) => ({ brand, brandIndex, start, end }))]
 }
+
+/** An established name opening a sentence in a list of names: "Notion and Obsidian take…". */
+const COORDINATED = /^[*_]*\s*(?:,|\s(?:and|or|vs\.?|versus|und|oder|et|ou|y|o))\s+[*_]*\p{Lu}/u
 
 /**
  * Finds the tracked brands mentioned in `text` (plain text or markdown).

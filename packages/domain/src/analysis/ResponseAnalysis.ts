@@ -12,9 +12,11 @@ import { nameWordPattern, scopeClauses } from "./Scope.js"
 /**
  * The version of the local analyser's rules. Stored with every response (`responses.analyser_version`);
  * `reanalyze` brings older rows to this version. 1: whole-sentence AFINN excerpts; 2: clause scope,
- * VADER rules with a review lexicon, language detection, ordinary-word brand evidence.
+ * VADER rules with a review lexicon, language detection, ordinary-word brand evidence; 3: clause markers by
+ * kind, comparison baselines, sections and nested items, layout leans (pros/cons, recommending
+ * lists), a wider review lexicon.
  */
-export const ANALYSER_VERSION = 2
+export const ANALYSER_VERSION = 3
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {

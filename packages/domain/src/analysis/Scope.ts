@@ -1,5 +1,5 @@
 import type { ScopedClause } from "../Sentiment.js"
-import { CONTRAST_AFTER, CONTRAST_BEFORE, CONTRAST_MARKERS } from "./DomainLexicon.js"
+import { CLAUSE_MARKERS, CONTRAST_AFTER, CONTRAST_BEFORE } from "./DomainLexicon.js"
 import type { MentionSpan } from "./Mentions.js"
 
 /**
@@ -27,12 +27,53 @@ export interface ScopeBrand<B> {
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
-const MARKERS = [...new Set(Object.values(CONTRAST_MARKERS).flat())].sort((a, b) => b.length - a.length)
-const CONTRAST = new RegExp(`(?<![\\p{L}\\p{N}])(?:${MARKERS.map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}])`, "giu")
+type MarkerKind = keyof typeof CLAUSE_MARKERS
+const MARKER_KINDS = new Map<string, MarkerKind>(
+  (Object.keys(CLAUSE_MARKERS) as Array<MarkerKind>).flatMap((kind) =>
+    Object.values(CLAUSE_MARKERS[kind]).flat().map((marker) => [marker, kind] as const)
+  )
+)
+const MARKERS = [...MARKER_KINDS.keys()].sort((a, b) => b.length - a.length)
+const MARKER = new RegExp(`(?<![\\p{L}\\p{N}])(?:${MARKERS.map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}])`, "giu")
+
+/**
+ * The baseline of a comparison: "Bolt is cheaper than Uber", "günstiger als", "plus cher que",
+ * "más caro que". A brand named only after it is what the clause compares with, not what it judges.
+ */
+const COMPARISON =
+  /(?<![\p{L}])(?:than|(?:\p{L}+er|mehr|weniger)\s+als|(?:plus|moins|mieux|meilleure?s?|pire)(?:\s+\p{L}+){0,3}\s+qu(?:e|['’])|(?:más|menos|mejor|mejores|peor)(?:\s+\p{L}+){0,3}\s+que)(?![\p{L}])/iu
+
+/** "Alternatives to X", "instead of X": X is the baseline the clause leaves, not what it judges. */
+const ALTERNATIVE_TO =
+  /(?<![\p{L}])(?:alternatives?\s+(?:to|for)|instead\s+of|rather\s+than|alternativen?\s+zu|statt|anstelle\s+von|alternatives?\s+(?:à|a)|au\s+lieu\s+de|alternativas?\s+a|en\s+lugar\s+de|en\s+vez\s+de)\s+[*_]*/giu
+
+/** ", and " before a new subject, in the four languages (markdown emphasis allowed). */
+const NEW_SUBJECT = /,\s+(?:and|und|et|y|e)\s+[*_]*/giu
+
+/** Column headers and line labels that say which side a clause is on. */
+const PROS = /^\s*[*_]*\s*(?:pros?|advantages?|strengths?|upsides?|vorteile?|stärken|avantages?|points? forts?|ventajas?|pros y contras|puntos fuertes)\s*[*_]*\s*:?\s*[*_]*\s*$/iu
+const CONS = /^\s*[*_]*\s*(?:cons|disadvantages?|drawbacks?|weaknesses|downsides?|limitations?|nachteile?|schwächen|inconvénients?|points? faibles?|désavantages?|inconvenientes?|desventajas?|contras?|puntos débiles)\s*[*_]*\s*:?\s*[*_]*\s*$/iu
+const LINE_LABEL = /^\s*[*_]*\s*([\p{L} ]{2,20}?)\s*[*_]*\s*:\s*[*_]*\s*/u
+
+/**
+ * An answer that recommends: a list introduced by "best", "top", "recommended", "alternatives"...
+ * ("Top Zoom alternatives:", "Die besten Online-Banken", "Les meilleurs…", "Las mejores…"), or the
+ * answer to a question asking for the best or a recommendation. Its items endorse the brands they
+ * name: a clause there without opinion words leans +1.
+ */
+const RECOMMENDS =
+  /(?<![\p{L}])(?:best|top|recommended|recommend(?:ations?)?|good|great|favou?rites?|alternatives?|picks?|beste[nrs]?|empfehl\p{L}*|gute[nr]?|alternativen?|meilleure?s?|recommand\p{L}*|bonne?s?|mejore?s?|recomend\p{L}*|buen[oa]s?|alternativas?)(?![\p{L}])/iu
+
+const leanOf = (label: string): 1 | -1 | undefined => PROS.test(label) ? 1 : CONS.test(label) ? -1 : undefined
+
+/** A feature matrix's cell ("Yes", "✓", "No") says what a product has, not how good it is. */
+const FEATURE_MARK = /^\s*[*_]*\s*(?:yes|no|ja|nein|oui|non|s[ií]|✓|✔|✗|✘|❌|✅|x|-|—|n\/a)\s*[*_]*\s*$/iu
 
 const TABLE_SEPARATOR = /^\s*\|?[\s:|-]+\|?\s*$/u
 const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s+/u
 const HEADING = /^\s*#{1,6}\s/u
+/** A heading about the alternatives to a brand does not make that brand the section's subject. */
+const ALTERNATIVES = /(?<![\p{L}])(?:alternatives?|instead|vs\.?|versus|alternativen?|alternativas?|compared?|comparison|vergleich|comparatif)(?![\p{L}])/iu
 /** Reported questions ("readers asked whether X is worth it") are questions too. */
 const INDIRECT_QUESTION = /(?<![\p{L}])(?:whether)(?![\p{L}])/iu
 const MARKDOWN_SYMBOLS = /[*_`#>|~]/gu
@@ -59,23 +100,48 @@ const sentences = (text: string, start: number, end: number): Array<{ start: num
   return out.filter((s) => text.slice(s.start, s.end).trim().length > 0)
 }
 
-/** Clauses of a sentence: cut at `;` and before every contrast marker. */
+interface Cut {
+  readonly at: number
+  /** "conceded": an opening concession ("Although it is pricey,"), up to its comma. */
+  readonly kind: MarkerKind | "plain" | "conceded" | "main"
+}
+
+/** What comes last dominates: after "but" and "though", and the main clause after an opening "Although …,". */
+const weightOf = (cut: Cut, next: Cut | undefined): number => {
+  if (cut.kind === "conceded") return CONTRAST_BEFORE
+  if (cut.kind === "contrast" || cut.kind === "concession" || cut.kind === "main") return CONTRAST_AFTER
+  return next?.kind === "contrast" || next?.kind === "concession" ? CONTRAST_BEFORE : 1
+}
+
+/**
+ * Clauses of a sentence: cut at `;` and before every clause marker (CLAUSE_MARKERS); a sentence
+ * that opens with a concession is also cut at its first comma, where the main clause begins.
+ */
 const clauses = (text: string, start: number, end: number): Array<Segment> => {
   const sentence = text.slice(start, end)
   const question = /\?\s*[*_]*\s*$/u.test(sentence) || /^\s*[*_]*¿/u.test(sentence) || INDIRECT_QUESTION.test(sentence)
-  const cuts: Array<{ at: number; contrast: boolean }> = [{ at: 0, contrast: false }]
-  for (const match of sentence.matchAll(CONTRAST)) {
+  const cuts: Array<Cut> = [{ at: 0, kind: "plain" }]
+  for (const match of sentence.matchAll(MARKER)) {
     // "yet another" is emphasis, not a contrast
     if (/^yet$/iu.test(match[0]) && /^\s+another\b/iu.test(sentence.slice(match.index + match[0].length))) continue
-    if (match.index > 0) cuts.push({ at: match.index, contrast: true })
-    else cuts[0] = { at: 0, contrast: true }
+    const kind = MARKER_KINDS.get(match[0].toLowerCase()) ?? "switch"
+    const opening = sentence.slice(0, match.index).replace(/[\s*_\-–—•:]+/gu, "").length === 0
+    if (!opening) {
+      cuts.push({ at: match.index, kind })
+      continue
+    }
+    const comma = kind === "concession" ? sentence.indexOf(",", match.index) : -1
+    if (comma > 0) {
+      cuts[0] = { at: 0, kind: "conceded" }
+      cuts.push({ at: comma + 1, kind: "main" })
+    } else cuts[0] = { at: 0, kind }
   }
-  for (const match of sentence.matchAll(/;/gu)) cuts.push({ at: match.index + 1, contrast: false })
+  for (const match of sentence.matchAll(/;/gu)) cuts.push({ at: match.index + 1, kind: "plain" })
   cuts.sort((a, b) => a.at - b.at)
   return cuts.map((cut, index) => ({
     start: start + cut.at,
     end: start + (cuts[index + 1]?.at ?? sentence.length),
-    weight: cut.contrast ? CONTRAST_AFTER : cuts[index + 1]?.contrast === true ? CONTRAST_BEFORE : 1,
+    weight: weightOf(cut, cuts[index + 1]),
     question
   })).filter((segment) => /[\p{L}\p{N}]/u.test(text.slice(segment.start, segment.end)))
 }
@@ -115,14 +181,60 @@ export const scopeClauses = <B>(
   const out = new Map<B, Array<ScopedClause>>(brands.map((b) => [b.brand, []]))
   const brandsIn = (start: number, end: number): Array<B> =>
     brands.filter((b) => b.spans.some((span) => span.start < end && span.end > start)).map((b) => b.brand)
+  let lean: 1 | -1 | undefined
   const attribute = (targets: ReadonlyArray<B>, segment: Segment): void => {
-    const clause = { text: clauseText(text, segment, allSpans, nameWords), weight: segment.weight }
-    if (clause.text.length === 0) return
+    const clause = { text: clauseText(text, segment, allSpans, nameWords), weight: segment.weight, ...(lean === undefined ? {} : { lean }) }
+    if (clause.text.length === 0 && lean === undefined) return
     for (const target of targets) out.get(target)?.push(clause)
+  }
+  /**
+   * A clause that goes on with ", and <brand> …" after saying something of an earlier brand is
+   * two clauses ("X is pricier but its boarding is calm, and Y is late"); a list of names
+   * ("X, Y, and Z are popular") is not cut.
+   */
+  const splitAtNewSubject = (segment: Segment): Array<Segment> => {
+    const out: Array<Segment> = []
+    let from = segment.start
+    for (const match of text.slice(segment.start, segment.end).matchAll(NEW_SUBJECT)) {
+      const at = segment.start + match.index
+      const next = at + match[0].length
+      const startsBrand = allSpans.some((span) => span.start === next)
+      const said = allSpans.filter((span) => span.start >= from && span.end <= at)
+      const lastNamed = said.reduce((end, span) => Math.max(end, span.end), from)
+      const words = (text.slice(lastNamed, at).match(/\p{L}{2,}/gu) ?? []).length
+      if (!startsBrand || words < 2) continue
+      out.push({ ...segment, start: from, end: at })
+      from = at
+    }
+    out.push({ ...segment, start: from, weight: from === segment.start ? segment.weight : 1 })
+    return out
+  }
+  /** The brands a clause judges: those it names, less the baseline of a comparison. */
+  const judgedIn = (segment: Segment): Array<B> => {
+    const all = brandsIn(segment.start, segment.end)
+    const clause = text.slice(segment.start, segment.end)
+    const left = [...clause.matchAll(ALTERNATIVE_TO)].map((match) => segment.start + match.index + match[0].length)
+    const baseline = (brand: B): boolean =>
+      brands.some((b) => b.brand === brand && b.spans.some((span) => left.includes(span.start)))
+    const named = all.length < 2 ? all : all.filter((brand) => !baseline(brand))
+    const comparison = COMPARISON.exec(clause)
+    if (comparison === null || named.length < 2) return named
+    const pivot = segment.start + comparison.index
+    const before = brands.filter((b) => b.spans.some((span) => span.start >= segment.start && span.start < pivot))
+    if (before.length === 0) return named
+    return named.filter((brand) => before.some((b) => b.brand === brand))
   }
 
   let subject: ReadonlyArray<B> = []
+  // the brand a heading introduces ("### 2. HubSpot") keeps the section's unnamed blocks
+  let section: ReadonlyArray<B> = []
+  // the indentation of the list item that named the subject: deeper items continue it
+  let itemIndent = -1
   let afterQuestion = false
+  let blank = false
+  let recommending = false
+  let endorsing = false
+  let columns: ReadonlyArray<1 | -1 | undefined> = []
   let previousLineWasTable = false
   let offset = 0
   for (const line of text.split("\n")) {
@@ -132,45 +244,88 @@ export const scopeClauses = <B>(
     const trimmed = line.trim()
     const isTable = trimmed.startsWith("|")
     if (trimmed.length === 0) {
-      if (!afterQuestion) subject = []
+      blank = true
       previousLineWasTable = false
       continue
     }
+    const indent = line.length - trimmed.length - (line.length - line.trimEnd().length)
+    // a blank line ends the block, unless what follows is indented under the current list item
+    if (blank && !(itemIndent >= 0 && indent > itemIndent)) {
+      if (!afterQuestion) subject = section
+      itemIndent = -1
+    }
+    blank = false
     if (isTable) {
       const header = !previousLineWasTable
       previousLineWasTable = true
+      if (header) columns = line.split("|").map(leanOf)
       if (header || TABLE_SEPARATOR.test(line)) continue
       const row = brandsIn(start, end)
       let cellStart = start
-      for (const cell of line.split("|")) {
+      for (const [column, cell] of line.split("|").entries()) {
         const cellEnd = cellStart + cell.length
+        lean = columns[column]
+        if (FEATURE_MARK.test(cell)) {
+          cellStart = cellEnd + 1
+          continue
+        }
         for (const segment of clauses(text, cellStart, cellEnd)) {
-          const named = brandsIn(segment.start, segment.end)
+          const named = judgedIn(segment)
           attribute(named.length > 0 ? named : row, segment)
         }
         cellStart = cellEnd + 1
       }
+      lean = undefined
       subject = []
       continue
     }
     previousLineWasTable = false
-    if (HEADING.test(line)) {
-      subject = brandsIn(start, end)
+    const bullet = LIST_ITEM.exec(line)
+    if (bullet === null && indent === 0) recommending = RECOMMENDS.test(line) && !/[.!?]\s*$/u.test(line)
+    // the line that introduces a recommending list ("Good alternatives to X:") judges no one
+    if (bullet === null && recommending && /:\s*[*_]*\s*$/u.test(line)) {
+      subject = []
       continue
     }
-    const bullet = LIST_ITEM.exec(line)
-    if (bullet !== null) subject = []
-    for (const sentence of sentences(text, start + (bullet?.[0].length ?? 0), end)) {
-      for (const segment of clauses(text, sentence.start, sentence.end)) {
-        const named = brandsIn(segment.start, segment.end)
+    if (HEADING.test(line)) {
+      subject = brandsIn(start, end)
+      section = subject.length === 1 && !ALTERNATIVES.test(line) ? subject : []
+      itemIndent = -1
+      continue
+    }
+    if (bullet !== null) {
+      if (indent <= itemIndent || itemIndent < 0) {
+        subject = section
+        itemIndent = brandsIn(start, end).length > 0 ? indent : -1
+      }
+    }
+    const bodyStart = start + (bullet?.[0].length ?? 0)
+    const label = LINE_LABEL.exec(text.slice(bodyStart, end))
+    lean = label === null ? undefined : leanOf(label[1] ?? "")
+    if (lean === undefined && bullet !== null && recommending) lean = 1
+    for (const sentence of sentences(text, bodyStart, end)) {
+      // clauses before the sentence names anyone ("Although it is pricey, Acmo is…") wait for it
+      const pending: Array<Segment> = []
+      for (const segment of clauses(text, sentence.start, sentence.end).flatMap(splitAtNewSubject)) {
+        const named = judgedIn(segment)
         if (segment.question) {
           if (named.length > 0) subject = named
           afterQuestion = true
+          endorsing = named.length === 0 && RECOMMENDS.test(text.slice(segment.start, segment.end))
           continue
         }
         afterQuestion = false
         if (named.length > 0) subject = named
-        attribute(named.length > 0 ? named : subject, segment)
+        const lineLean = lean
+        if (endorsing && named.length > 0 && lean === undefined) lean = 1
+        endorsing = false
+        if (subject.length === 0) {
+          pending.push(segment)
+          continue
+        }
+        for (const waiting of pending.splice(0)) attribute(subject, waiting)
+        attribute(subject, segment)
+        lean = lineLean
       }
     }
   }

@@ -125,6 +125,8 @@ describe("redirect wrappers and AMP", () => {
     expect(normalised("https://www-forbes-com.cdn.ampproject.org/c/s/www.forbes.com/best/amp/")).toBe("https://www.forbes.com/best/amp/")
     expect(normalised("https://example-com.cdn.ampproject.org/v/example.com/x?amp_js_v=0.1")).toBe("http://example.com/x?amp_js_v=0.1")
     expect(normalised("https://l.facebook.com/l.php?u=https%3A%2F%2Fwww.capterra.com%2Fcrm%2F&h=AT0")).toBe("https://www.capterra.com/crm/")
+    expect(normalised("https://duckduckgo.com/l/?uddg=https%3A%2F%2Fwww.nerdwallet.com%2Fbanks%2F%3Futm_source%3Dddg&rut=ab")).toBe("https://www.nerdwallet.com/banks/")
+    expect(normalised("https://r.search.yahoo.com/_ylt=Awr/RV=2/RE=1/RO=10/RU=https%3a%2f%2fwww.cnet.com%2ftech%2fbest-vpn%2f/RK=2/RS=x-")).toBe("https://www.cnet.com/tech/best-vpn/")
     expect(registrableDomain(normalised("https://www.google.com/url?q=https://www.g2.com/x") ?? "")).toEqual(Option.some("g2.com"))
   })
 

@@ -35,15 +35,33 @@ layer(SentimentLexiconLive)("the labelled sets (docs/metrics.md)", (it) => {
     Effect.gen(function*() {
       const figures = yield* evaluate(readLabelledSet("set-3.json"), analyseLabelled, normaliseOne)
       expect(figures.pairs).toBeGreaterThanOrEqual(60)
-      // Agreement and kappa reach the targets; negatives caught stay at 11 of 17 (65%).
-      expectTargets(figures, { agreement: 0.8, kappa: 0.6, negatives: 11 / 17 })
+      expectTargets(figures, TARGETS)
     }))
 
-  it.effect("set 4 (held out until round 4) keeps the mention targets and the sentiment figures docs/metrics.md reports", () =>
+  it.effect("set 4 (tuned on from round 4) reaches the issue's targets", () =>
     Effect.gen(function*() {
-      const figures = yield* evaluate(readLabelledSet("set-4.json"), analyseLabelled, normaliseOne)
-      // Below the agreement targets: 70.3%, kappa 0.512; 5 of 7 negatives.
-      expectTargets(figures, { agreement: 0.7, kappa: 0.5, negatives: 5 / 7 })
+      expectTargets(yield* evaluate(readLabelledSet("set-4.json"), analyseLabelled, normaliseOne), TARGETS)
+    }))
+
+  it.effect("set 5 (held out until round 6) reaches the issue's targets", () =>
+    Effect.gen(function*() {
+      const figures = yield* evaluate(readLabelledSet("set-5.json"), analyseLabelled, normaliseOne)
+      expect(figures.pairs).toBeGreaterThanOrEqual(60)
+      expectTargets(figures, TARGETS)
+    }))
+
+  it.effect("set 6 (held out until round 7) keeps the mention targets and the sentiment figures docs/metrics.md reports", () =>
+    Effect.gen(function*() {
+      const figures = yield* evaluate(readLabelledSet("set-6.json"), analyseLabelled, normaliseOne)
+      // Below the agreement targets: 75.0%, kappa 0.584; 5 of 5 negatives.
+      expectTargets(figures, { agreement: 0.75, kappa: 0.58, negatives: 1 })
+    }))
+
+  it.effect("set 7 (held out: never tuned on) keeps the mention targets and the sentiment figures docs/metrics.md reports", () =>
+    Effect.gen(function*() {
+      const figures = yield* evaluate(readLabelledSet("set-7.json"), analyseLabelled, normaliseOne)
+      // Below the agreement targets: 71.4%, kappa 0.511; 3 of 3 negatives.
+      expectTargets(figures, { agreement: 0.71, kappa: 0.51, negatives: 1 })
     }))
 
   it.effect("Cohen's kappa is 1 for agreement, 0 for chance", () =>

@@ -52,6 +52,15 @@ describe("findMentions", () => {
     ])
   })
 
+  it("takes a numbered heading, and an established name opening a list of names, as brand evidence", () => {
+    expect(summary("### 3. Copper\nIt lives inside Gmail.", [brand(1, "Copper")]).map((m) => m.matched)).toEqual([["Copper"]])
+    const names = summary("Notion and Obsidian differ. Notion is a cloud workspace.", [brand(1, "Obsidian"), competitor(2, "Notion")])
+    expect(names.map((m) => [m.name, m.position])).toEqual([["Notion", 1], ["Obsidian", 2]])
+    expect(summary("Notion and care matter. Notion is a wiki.", [brand(1, "Notion")]).map((m) => m.matched)).toEqual([["Notion"]])
+    expect(summary("Close the deal and win.", [brand(1, "Close")])).toEqual([])
+    expect(findMentions("Die Commerzbank ist teuer.", [brand(1, "Commerzbank")], { language: "de" }).length).toBe(1)
+  })
+
   it("computes position as 1 + brands first mentioned earlier", () => {
     const text = "Bexa and Gamza lead; Acmo follows. Bexa again."
     const result = findMentions(text, [brand(1, "Acmo"), competitor(2, "Bexa"), competitor(3, "Gamza"), competitor(4, "Delza")])

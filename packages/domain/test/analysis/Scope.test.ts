@@ -13,11 +13,24 @@ const scope = (text: string, ...names: ReadonlyArray<string>) => {
   return Object.fromEntries([...scopes].map(([name, clauses]) => [name, clauses.map((c) => [c.text, c.weight])]))
 }
 
+/** Each brand's clauses' layout lean (0: none). */
+const leans = (text: string, ...names: ReadonlyArray<string>) => {
+  const mentions = findMentions(text, tracked(...names))
+  const scopes = scopeClauses(text, mentions.map((m) => ({ brand: m.brand.name, spans: m.spans })))
+  return Object.fromEntries([...scopes].map(([name, clauses]) => [name, clauses.map((c) => c.lean ?? 0)]))
+}
+
 describe("scopeClauses", () => {
-  it("splits at contrast markers and weighs what follows them", () => {
+  it("splits at clause markers and weighs what follows a contrast or a concession", () => {
     expect(scope("Todoist is polished, whereas TickTick is buggy.", "Todoist", "TickTick")).toEqual({
-      Todoist: [["is polished,", 0.5]],
-      TickTick: [["whereas is buggy.", 1.5]]
+      Todoist: [["is polished,", 1]],
+      TickTick: [["whereas is buggy.", 1]]
+    })
+    expect(scope("Acmo has easy apps, though connections drop.", "Acmo")).toEqual({
+      Acmo: [["has easy apps,", 0.5], ["though connections drop.", 1.5]]
+    })
+    expect(scope("Although it is pricey, Acmo is the best.", "Acmo")).toEqual({
+      Acmo: [["Although it is pricey,", 0.5], ["is the best.", 1.5]]
     })
     expect(scope("Figma is powerful but expensive.", "Figma")).toEqual({ Figma: [["is powerful", 0.5], ["but expensive.", 1.5]] })
     expect(scope("Great, yet another Acmo price hike.", "Acmo")).toEqual({ Acmo: [["Great, yet another price hike.", 1]] })
@@ -30,11 +43,66 @@ describe("scopeClauses", () => {
     expect(scope("- Acmo: cheap. Support is slow.\n- It rains.", "Acmo")).toEqual({ Acmo: [[": cheap.", 1], ["Support is slow.", 1]] })
   })
 
+  it("does not give a comparison's baseline the clause that judges the brand compared", () => {
+    expect(scope("Bolt is cheaper than Uber.", "Bolt", "Uber")).toEqual({ Bolt: [["is cheaper than .", 1]], Uber: [] })
+    expect(scope("Acmo ist günstiger als Bexa.", "Acmo", "Bexa")).toEqual({ Acmo: [["ist günstiger als .", 1]], Bexa: [] })
+    expect(scope("Acmo est plus cher que Bexa.", "Acmo", "Bexa")).toEqual({ Acmo: [["est plus cher que .", 1]], Bexa: [] })
+    expect(scope("If you want alternatives to Bexa, Acmo is the most complete.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["If you want alternatives to , is the most complete.", 1]],
+      Bexa: []
+    })
+    expect(scope("Good alternatives to Bexa:\n\n- **Acmo** – clean editor.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["– clean editor.", 1]],
+      Bexa: []
+    })
+    expect(scope("Acmo y Bexa son caros.", "Acmo", "Bexa")).toEqual({ Acmo: [["y son caros.", 1]], Bexa: [["y son caros.", 1]] })
+  })
+
+  it("cuts a clause before \", and <brand>\" that starts a new subject, not inside a list of names", () => {
+    expect(scope("Acmo is pricier but calmer, and Bexa is often late.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["is pricier", 0.5], ["but calmer", 1.5]],
+      Bexa: [[", and is often late.", 1]]
+    })
+    expect(scope("Acmo, Bexa, and Cora are popular.", "Acmo", "Bexa", "Cora")).toEqual({
+      Acmo: [[", , and are popular.", 1]],
+      Bexa: [[", , and are popular.", 1]],
+      Cora: [[", , and are popular.", 1]]
+    })
+  })
+
+  it("carries a heading's brand through its section, and a list item's brand to its nested items", () => {
+    expect(scope("### 1. Acmo\n\nIt is fast.\n\n- Cheap plans\n\n### 2. Bexa\n\nIt is slow.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["It is fast.", 1], ["Cheap plans", 1]],
+      Bexa: [["It is slow.", 1]]
+    })
+    expect(scope("## Alternatives to Acmo\n\nAll are cheap.", "Acmo")).toEqual({ Acmo: [] })
+    expect(scope("1. **Acmo**\n   - Fast sync\n\n   - Clunky editor\n2. Other tools\n   - Slow", "Acmo")).toEqual({
+      Acmo: [["Fast sync", 1], ["Clunky editor", 1]]
+    })
+  })
+
+  it("puts a clause under a Pros or Cons column, or after a \"Cons:\" label, on that side", () => {
+    expect(leans("| Tool | Pros | Cons |\n|---|---|---|\n| Acmo | Big screen | Average camera |", "Acmo")).toEqual({ Acmo: [1, -1] })
+    expect(leans("| Operador | Ventajas | Inconvenientes |\n|---|---|---|\n| Acmo | Cobertura | Es el más caro |", "Acmo")).toEqual({ Acmo: [1, -1] })
+    expect(leans("### Acmo\n- **Pros:** big screen\n- **Cons:** average camera\n- Made in 2020", "Acmo")).toEqual({ Acmo: [1, -1, 0] })
+  })
+
+  it("leans the items of a recommending list and the answer to \"which is best?\" to praise, not a plain listing", () => {
+    expect(leans("Top alternatives to Bexa:\n\n1. **Acmo** – runs in the browser.", "Acmo", "Bexa")).toEqual({ Acmo: [1], Bexa: [] })
+    expect(leans("Tools people use:\n\n1. **Acmo** – runs in the browser.", "Acmo")).toEqual({ Acmo: [0] })
+    expect(leans("**What is the best free option?**\nAcmo. It is open source.", "Acmo")).toEqual({ Acmo: [1, 0] })
+    expect(leans("**Is Acmo safe?**\nAcmo was breached.", "Acmo")).toEqual({ Acmo: [0] })
+  })
+
   it("does not score questions, and carries their brands to the answer", () => {
     expect(scope("**Is Acmo good?**\nIt used to be. Now it is slow.\n\n**What else?**\nNothing.", "Acmo")).toEqual({
       Acmo: [["It used to be.", 1], ["Now it is slow.", 1]]
     })
     expect(scope("Readers asked whether Acmo is worth it.", "Acmo")).toEqual({ Acmo: [] })
+  })
+
+  it("skips a feature matrix's Yes/No cells", () => {
+    expect(scope("| App | Free plan | Calls |\n|---|---|---|\n| Acmo | Yes | ✓ |", "Acmo")).toEqual({ Acmo: [] })
   })
 
   it("gives a table row's cells to that row's brand and skips the header", () => {

@@ -2,11 +2,11 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { normaliseCitations } from "../../../src/analysis/Citations.js"
 import type { TrackedBrand } from "../../../src/analysis/Mentions.js"
-import { analyseResponse } from "../../../src/analysis/ResponseAnalysis.js"
+import { analyseLocally, toResponseAnalysis } from "../../../src/analysis/ResponseAnalysis.js"
 import type { Predicted } from "./Evaluation.js"
 import type { LabelledAnswer } from "./LabelledSet.js"
 
-const tracked = (answer: LabelledAnswer): ReadonlyArray<TrackedBrand> => [
+export const trackedBrands = (answer: LabelledAnswer): ReadonlyArray<TrackedBrand> => [
   { kind: "brand", id: 1, name: answer.brand.name, aliases: answer.brand.aliases ?? [] },
   ...answer.competitors.map((competitor, index): TrackedBrand => ({
     kind: "competitor",
@@ -16,28 +16,39 @@ const tracked = (answer: LabelledAnswer): ReadonlyArray<TrackedBrand> => [
   }))
 ]
 
-/** Runs the production analysis (`analyseResponse`) on a labelled answer, keyed by brand name. */
+/** The production analysis of a labelled answer (the local analyser, with its evidence), or none without brands. */
+export const explainLabelled = (answer: LabelledAnswer) =>
+  Effect.gen(function*() {
+    const [brand, ...competitors] = trackedBrands(answer)
+    if (brand === undefined) return Option.none()
+    return Option.some(
+      yield* analyseLocally({
+        text: "",
+        markdown: answer.markdown,
+        language: answer.brandLanguage,
+        brand,
+        competitors,
+        citations: [],
+        searchQueries: []
+      })
+    )
+  })
+
+/** Runs the production analysis on a labelled answer, as stored (`toResponseAnalysis`), keyed by brand name. */
 export const analyseLabelled = (answer: LabelledAnswer) =>
   Effect.gen(function*() {
-    const [brand, ...competitors] = tracked(answer)
-    if (brand === undefined) return new Map<string, Predicted>()
-    const analysis = yield* analyseResponse({
-      text: "",
-      markdown: answer.markdown,
-      language: answer.brandLanguage,
-      brand,
-      competitors,
-      citations: [],
-      searchQueries: []
-    })
-    const out = new Map<string, Predicted>([[brand.name, analysis.brand]])
+    const found = yield* explainLabelled(answer)
+    if (Option.isNone(found)) return new Map<string, Predicted>()
+    const analysis = toResponseAnalysis(found.value)
+    const [brand, ...competitors] = trackedBrands(answer)
+    const out = new Map<string, Predicted>([[brand?.name ?? "", analysis.brand]])
     for (const competitor of competitors) {
-      const found = analysis.competitors.find((c) => c.competitorId === competitor.id)
+      const mentioned = analysis.competitors.find((c) => c.competitorId === competitor.id)
       out.set(
         competitor.name,
-        found === undefined
+        mentioned === undefined
           ? { mentioned: false, position: null, sentiment: null }
-          : { mentioned: true, position: found.position, sentiment: found.sentiment }
+          : { mentioned: true, position: mentioned.position, sentiment: mentioned.sentiment }
       )
     }
     return out
