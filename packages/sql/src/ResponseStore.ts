@@ -11,6 +11,7 @@ import type * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { BrandNotFound, PromptNotFound, ResponseNotFound } from "./AdminErrors.js"
 import { Rollups } from "./Rollups.js"
+import { responsesCollected } from "./WebhookOutbox.js"
 
 export interface RecordResponse {
   /** Same key again: nothing is written and `created` is false. */
@@ -108,7 +109,9 @@ const uniqueBy = <A>(items: ReadonlyArray<A>, key: (a: A) => string | number): R
  * The one write path of collected answers: a response, its payload, the own brand's analysis,
  * competitor mentions, citations (with domain/URL upserts) and search queries, in one
  * transaction, idempotent on the idempotency key. Writes are batched: a whole batch of responses
- * costs a handful of statements. The rollups follow in the same transaction, so they are never behind.
+ * costs a handful of statements. The rollups follow in the same transaction, so they are never behind,
+ * and so does the `response.collected` webhook outbox (WebhookOutbox), so an answer is never announced
+ * without being stored, nor stored without being announced.
  */
 export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/sql/ResponseStore", {
   accessors: true,
@@ -259,7 +262,10 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
             collectedAt: input.collectedAt
           }
         })))
-        yield* rollups.add(createdInputs.map(({ responseId }) => responseId))
+        const createdIds = createdInputs.map(({ responseId }) => responseId)
+        yield* rollups.add(createdIds)
+        // The webhook outbox, in this transaction: a stored answer is announced exactly once.
+        if (createdIds.length > 0) yield* responsesCollected(sql, createdIds)
 
         // A key repeated within the batch is recorded once; its later copies report created=false.
         const firstCopy = new Set<string>()
