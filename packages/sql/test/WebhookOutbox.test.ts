@@ -212,4 +212,21 @@ layer(Live, { excludeTestServices: true })("webhook outbox", (it) => {
       const [row] = yield* sql`SELECT status, attempts, last_status FROM webhook_deliveries WHERE id = ${first.id}`
       expect(row).toEqual({ status: "delivered", attempts: 2, last_status: 200 })
     }))
+
+  it.effect("add refuses unknown or missing events and a brand of another workspace; remove and rotate name a missing webhook", () =>
+    Effect.gen(function*() {
+      const s = yield* setup
+      const sql = yield* SqlClient.SqlClient
+      const [owner] = yield* sql<{ workspaceId: number }>`SELECT workspace_id AS "workspaceId" FROM brands WHERE id = ${s.a1.brandId}`
+      const workspaceId = Number(owner?.workspaceId)
+      const url = "https://x.example/hook"
+      const unknown = yield* Effect.flip(Webhooks.add({ workspaceId, url, events: ["response.collected", "nope"] }))
+      expect(unknown.message).toContain('unknown event "nope"')
+      const none = yield* Effect.flip(Webhooks.add({ workspaceId, url, events: [] }))
+      expect(none.message).toContain("none given")
+      const foreign = yield* Effect.flip(Webhooks.add({ workspaceId, url, events: ["run.failed"], brandId: s.b1.brandId }))
+      expect(foreign._tag).toBe("BrandNotInWorkspace")
+      expect((yield* Effect.flip(Webhooks.remove(999_999)))._tag).toBe("WebhookNotFound")
+      expect((yield* Effect.flip(Webhooks.rotateSecret(999_999)))._tag).toBe("WebhookNotFound")
+    }))
 })
