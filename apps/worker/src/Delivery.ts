@@ -1,3 +1,4 @@
+import { VisibilityChanges } from "@sightline/sql/VisibilityChanges"
 import { type ClaimedDelivery, WebhookDeliveries } from "@sightline/sql/WebhookDeliveries"
 import { RetryPolicy } from "@sightline/webhooks"
 import { WebhookSender } from "@sightline/webhooks/Sender"
@@ -79,9 +80,25 @@ const lane = (settings: WebhookSettings, pollIntervalMs: number, once: boolean) 
     }
   })
 
-/** `settings.concurrency` lanes: deliveries in flight at once in this process. */
-export const run = (settings: WebhookSettings, options: { readonly pollIntervalMs: number; readonly once: boolean }) =>
-  Effect.all(
-    Array.from({ length: settings.concurrency }, () => lane(settings, options.pollIntervalMs, options.once)),
-    { concurrency: "unbounded", discard: true }
+/** Enqueues `visibility.changed` for the last closed day's significant changes (idempotent). */
+export const detectVisibilityChanges = Effect.flatMap(VisibilityChanges, (changes) => changes.detect()).pipe(
+  Effect.tap((found) => found > 0 ? Effect.logInfo(`${found} significant visibility change(s) of the last closed day`) : Effect.void),
+  Effect.withSpan("Delivery.detectVisibilityChanges")
+)
+
+/**
+ * The delivery lanes (`settings.concurrency` deliveries in flight at once in this process) and,
+ * every `visibilityCheckIntervalMs`, the visibility-change detection. `once`: detects, then delivers
+ * what is due and returns.
+ */
+export const run = (settings: WebhookSettings, options: { readonly pollIntervalMs: number; readonly once: boolean }) => {
+  const lanes = Array.from({ length: settings.concurrency }, () => lane(settings, options.pollIntervalMs, options.once))
+  if (options.once) {
+    return Effect.zipRight(detectVisibilityChanges, Effect.all(lanes, { concurrency: "unbounded", discard: true }))
+  }
+  const detection = surviving(detectVisibilityChanges, 0).pipe(
+    Effect.zipRight(Effect.sleep(Duration.millis(settings.visibilityCheckIntervalMs))),
+    Effect.forever
   )
+  return Effect.all([detection, ...lanes], { concurrency: "unbounded", discard: true })
+}

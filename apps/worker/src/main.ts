@@ -7,6 +7,7 @@ import { ActionPlans } from "@sightline/sql/ActionPlans"
 import * as Database from "@sightline/sql/Database"
 import { ResponseStore } from "@sightline/sql/ResponseStore"
 import { Runs } from "@sightline/sql/Runs"
+import { VisibilityChanges } from "@sightline/sql/VisibilityChanges"
 import { WebhookDeliveries } from "@sightline/sql/WebhookDeliveries"
 import * as Sender from "@sightline/webhooks/Sender"
 import * as Effect from "effect/Effect"
@@ -27,7 +28,7 @@ const program = Effect.gen(function*() {
   const settings = yield* fromEnvironment
   const services = Layer.mergeAll(
     Engines.layer(settings.engines).pipe(Layer.provide(FetchHttpClient.layer)),
-    Layer.mergeAll(Runs.Default, ResponseStore.Default, ActionPlans.Default, WebhookDeliveries.Default).pipe(
+    Layer.mergeAll(Runs.Default, ResponseStore.Default, ActionPlans.Default, WebhookDeliveries.Default, VisibilityChanges.Default).pipe(
       Layer.provideMerge(Database.layer)
     ),
     Sender.layer(settings.webhooks),

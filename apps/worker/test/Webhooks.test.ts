@@ -1,6 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { expect, layer } from "@effect/vitest"
 import { WebhookEvent } from "@sightline/domain/WebhookEvents"
+import { VisibilityChanges } from "@sightline/sql/VisibilityChanges"
 import { WebhookDeliveries } from "@sightline/sql/WebhookDeliveries"
 import { Webhooks } from "@sightline/sql/Webhooks"
 import { defaultRetryPolicy } from "@sightline/webhooks/RetryPolicy"
@@ -20,10 +21,11 @@ const hookSettings = (overrides: Partial<WebhookSettings> = {}): WebhookSettings
   timeoutMs: 2_000,
   retry: { baseMs: 50, maxDelayMs: 200, windowMs: 60_000 },
   concurrency: 2,
+  visibilityCheckIntervalMs: 60_000,
   ...overrides
 })
 
-const TestLayer = Layer.mergeAll(WebhookDeliveries.Default, Webhooks.Default).pipe(Layer.provideMerge(WorkerTestLayer))
+const TestLayer = Layer.mergeAll(WebhookDeliveries.Default, Webhooks.Default, VisibilityChanges.Default).pipe(Layer.provideMerge(WorkerTestLayer))
 
 const withFake = Effect.acquireRelease(Effect.promise(OpenAiFake.start), (fake) => Effect.promise(() => fake.close()))
 

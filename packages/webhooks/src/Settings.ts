@@ -10,6 +10,8 @@ export interface WebhookSettings {
   readonly retry: RetryPolicy
   /** Deliveries in flight at once per worker process. */
   readonly concurrency: number
+  /** How often a worker looks for significant visibility changes of the last closed day. */
+  readonly visibilityCheckIntervalMs: number
 }
 
 const positiveInt = (name: string, fallback: number) =>
@@ -26,5 +28,6 @@ export const webhookSettings: Config.Config<WebhookSettings> = Config.all({
     maxDelayMs: positiveInt("WEBHOOKS_RETRY_MAX_DELAY_MS", defaultRetryPolicy.maxDelayMs),
     windowMs: positiveInt("WEBHOOKS_RETRY_WINDOW_MS", defaultRetryPolicy.windowMs)
   }),
-  concurrency: positiveInt("WEBHOOKS_CONCURRENCY", 4)
+  concurrency: positiveInt("WEBHOOKS_CONCURRENCY", 4),
+  visibilityCheckIntervalMs: positiveInt("WEBHOOKS_VISIBILITY_CHECK_INTERVAL_MS", 15 * 60_000)
 })

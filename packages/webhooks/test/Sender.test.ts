@@ -11,6 +11,7 @@ const settings = (overrides: Partial<WebhookSettings> = {}): WebhookSettings => 
   timeoutMs: 1_000,
   retry: defaultRetryPolicy,
   concurrency: 1,
+  visibilityCheckIntervalMs: 60_000,
   ...overrides
 })
 
