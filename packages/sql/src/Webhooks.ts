@@ -5,8 +5,8 @@ import * as WebhookSecret from "@sightline/domain/WebhookSecret"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { BrandNotFound, BrandNotInWorkspace, InvalidValue, WebhookNotFound, WorkspaceNotFound } from "./AdminErrors.js"
-import { exists } from "./AdminValidation.js"
+import { InvalidValue, WebhookNotFound, WorkspaceNotFound } from "./AdminErrors.js"
+import { exists, workspaceScope } from "./AdminValidation.js"
 
 /**
  * Webhook subscriptions of a workspace (docs/webhooks.md), administered from the CLI. The URL's
@@ -90,25 +90,10 @@ export class Webhooks extends Effect.Service<Webhooks>()("@sightline/sql/Webhook
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    const brandWorkspace = SqlSchema.findOne({
-      Request: Schema.Number,
-      Result: Schema.Struct({ workspaceId: Schema.Number }),
-      execute: (brandId) => sql`SELECT workspace_id AS "workspaceId" FROM brands WHERE id = ${brandId}`
-    })
-
     /** Stores a subscription with a new secret; returns its id and the secret (shown once). */
     const add = Effect.fn("Webhooks.add")(function*(input: AddWebhook) {
       const events = yield* eventTypes(input.events)
-      if (!(yield* exists(sql, "workspaces", input.workspaceId))) {
-        return yield* new WorkspaceNotFound({ workspaceId: input.workspaceId })
-      }
-      if (input.brandId !== undefined) {
-        const owner = yield* Effect.orDie(brandWorkspace(input.brandId))
-        if (Option.isNone(owner)) return yield* new BrandNotFound({ brandId: input.brandId })
-        if (owner.value.workspaceId !== input.workspaceId) {
-          return yield* new BrandNotInWorkspace({ brandId: input.brandId, workspaceId: input.workspaceId })
-        }
-      }
+      yield* workspaceScope(sql, input.workspaceId, input.brandId)
       const secret = WebhookSecret.generate()
       const [row] = yield* sql`
         INSERT INTO webhooks (workspace_id, brand_id, url, events, secret)
