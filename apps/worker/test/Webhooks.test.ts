@@ -33,13 +33,18 @@ const withFake = Effect.acquireRelease(Effect.promise(OpenAiFake.start), (fake) 
 const deliverDue = (options: Partial<WebhookSettings> = {}) =>
   Delivery.run(hookSettings(options), { pollIntervalMs: 20, once: true }).pipe(Effect.provide(Sender.layer(hookSettings(options))))
 
-/** Delivers (polling) until `done` holds, at most `ms`. */
-const deliverUntil = (done: () => boolean, options: Partial<WebhookSettings> = {}, ms = 20_000) =>
+/** Delivers (polling) until no delivery is pending any more, at most `ms`. */
+const deliverUntilSettled = (options: Partial<WebhookSettings> = {}, ms = 20_000) =>
   Effect.raceFirst(
     Delivery.run(hookSettings(options), { pollIntervalMs: 20, once: false }).pipe(Effect.provide(Sender.layer(hookSettings(options)))),
     Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
       const started = Date.now()
-      while (!done() && Date.now() - started < ms) yield* Effect.sleep("20 millis")
+      while (Date.now() - started < ms) {
+        const [pending] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending'`
+        if (pending?.n === 0) return
+        yield* Effect.sleep("20 millis")
+      }
     })
   )
 
@@ -102,7 +107,7 @@ layer(TestLayer, { timeout: 60_000, excludeTestServices: true })("webhook delive
       receiver.setSecret(hook.secret)
       receiver.enqueue(500, 503, 500)
       yield* Worker.run(settings(), { once: true }).pipe(Effect.provide(enginesLayer({ openai: fake.baseUrl })))
-      yield* deliverUntil(() => receiver.requests.length >= 4)
+      yield* deliverUntilSettled()
       expect(receiver.requests).toHaveLength(4)
       expect(new Set(receiver.requests.map((r) => r.id)).size).toBe(1)
       expect(receiver.requests.every((r) => r.verified)).toBe(true)
@@ -121,7 +126,7 @@ layer(TestLayer, { timeout: 60_000, excludeTestServices: true })("webhook delive
             VALUES (${webhookId}, 'run.failed', ${key}, '{"type":"run.failed"}')`
       yield* enqueue(hook.id, "k1")
       const window = { retry: { ...defaultRetryPolicy, baseMs: 50, maxDelayMs: 100, windowMs: 700 } }
-      yield* deliverUntil(() => false, window, 1_500)
+      yield* deliverUntilSettled(window)
       const [failed] = yield* delivery(hook.id)
       expect(failed).toMatchObject({ status: "failed", last_status: 500 })
       expect(Number(failed?.["attempts"])).toBeGreaterThanOrEqual(3)
