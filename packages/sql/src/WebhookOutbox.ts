@@ -15,7 +15,7 @@ import type { WebhookEventType } from "@sightline/domain/WebhookEvents"
 export const isoTimestamp = (sql: SqlClient.SqlClient, expression: Statement.Fragment): Statement.Fragment =>
   sql`to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
-/** Subscriptions of `type` matching the brand `brand` (an alias with workspace_id) of the fact. */
+/** Subscriptions of `type` in the workspace of `b` (the fact's brand row) with no brand filter or `brandId`'s. */
 const matching = (sql: SqlClient.SqlClient, type: WebhookEventType, brandId: Statement.Fragment) =>
   sql`JOIN webhooks w ON w.workspace_id = b.workspace_id AND (w.brand_id IS NULL OR w.brand_id = ${brandId})
       AND ${type} = ANY(w.events)`
