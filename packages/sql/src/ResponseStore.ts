@@ -11,7 +11,7 @@ import type * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { BrandNotFound, PromptNotFound, ResponseNotFound } from "./AdminErrors.js"
 import { Rollups } from "./Rollups.js"
-import { responsesCollected } from "./WebhookOutbox.js"
+import { responsesCollected, subscribed } from "./WebhookOutbox.js"
 
 export interface RecordResponse {
   /** Same key again: nothing is written and `created` is false. */
@@ -65,6 +65,7 @@ const Facts = Schema.Struct({
   collectedAt: Schema.DateFromSelf
 })
 const KeyedId = Schema.Struct({ id: Schema.Number, key: Schema.String })
+const InsertedRow = Schema.Struct({ id: Schema.Number, key: Schema.String, subscribed: Schema.Boolean })
 const PromptBrand = Schema.Struct({ id: Schema.Number, brandId: Schema.Number })
 const DomainRow = Schema.Struct({ id: Schema.Number, domain: Schema.String })
 const UrlRow = Schema.Struct({ id: Schema.Number, domainId: Schema.Number, url: Schema.String })
@@ -228,13 +229,19 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
           analysis_judge_model: i.analysis.judge.model
         }))
         const created = new Map<string, number>()
+        // New answers some webhook subscribes to: only those cost an outbox statement (below).
+        const announced: Array<number> = []
         for (const chunk of chunksFor(rows)) {
           const inserted = yield* sql`
             INSERT INTO responses ${sql.insert(chunk)}
-            ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, idempotency_key AS key`.pipe(
-            Effect.flatMap(decode(KeyedId))
+            ON CONFLICT (idempotency_key) DO NOTHING
+            RETURNING id, idempotency_key AS key, ${subscribed(sql, "response.collected", sql`responses.brand_id`)} AS subscribed`.pipe(
+            Effect.flatMap(decode(InsertedRow))
           )
-          for (const row of inserted) created.set(row.key, row.id)
+          for (const row of inserted) {
+            created.set(row.key, row.id)
+            if (row.subscribed) announced.push(row.id)
+          }
         }
         const existingKeys = fresh.map((i) => i.idempotencyKey).filter((key) => !created.has(key))
         const existing = existingKeys.length === 0 ? [] : yield* sql`
@@ -262,10 +269,9 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
             collectedAt: input.collectedAt
           }
         })))
-        const createdIds = createdInputs.map(({ responseId }) => responseId)
-        yield* rollups.add(createdIds)
+        yield* rollups.add(createdInputs.map(({ responseId }) => responseId))
         // The webhook outbox, in this transaction: a stored answer is announced exactly once.
-        if (createdIds.length > 0) yield* responsesCollected(sql, createdIds)
+        if (announced.length > 0) yield* responsesCollected(sql, announced)
 
         // A key repeated within the batch is recorded once; its later copies report created=false.
         const firstCopy = new Set<string>()

@@ -20,6 +20,16 @@ const matching = (sql: SqlClient.SqlClient, type: WebhookEventType, brandId: Sta
   sql`JOIN webhooks w ON w.workspace_id = b.workspace_id AND (w.brand_id IS NULL OR w.brand_id = ${brandId})
       AND ${type} = ANY(w.events)`
 
+/**
+ * Whether any webhook subscribes to `type` for the brand `brandId` (a column of the row being
+ * written): returned by the fact's own INSERT, so a write nobody subscribes to costs no outbox
+ * statement at all.
+ */
+export const subscribed = (sql: SqlClient.SqlClient, type: WebhookEventType, brandId: Statement.Fragment) =>
+  sql`EXISTS (
+    SELECT 1 FROM webhooks w JOIN brands b ON b.workspace_id = w.workspace_id
+    WHERE b.id = ${brandId} AND (w.brand_id IS NULL OR w.brand_id = ${brandId}) AND ${type} = ANY(w.events))`
+
 const envelope = (sql: SqlClient.SqlClient, type: WebhookEventType, data: Statement.Fragment) =>
   sql`jsonb_build_object('type', ${type}::text, 'timestamp', ${isoTimestamp(sql, sql`now()`)}, 'data', ${data})`
 

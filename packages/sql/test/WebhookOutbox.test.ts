@@ -15,6 +15,7 @@ import { Prompts } from "../src/Prompts.js"
 import { type RecordResponse, ResponseStore } from "../src/ResponseStore.js"
 import { Runs } from "../src/Runs.js"
 import { WebhookDeliveries } from "../src/WebhookDeliveries.js"
+import { subscribed } from "../src/WebhookOutbox.js"
 import { Webhooks } from "../src/Webhooks.js"
 import { Workspaces } from "../src/Workspaces.js"
 import { TestDatabase } from "../test-support/TestDatabase.js"
@@ -228,5 +229,31 @@ layer(Live, { excludeTestServices: true })("webhook outbox", (it) => {
       expect(foreign._tag).toBe("BrandNotInWorkspace")
       expect((yield* Effect.flip(Webhooks.remove(999_999)))._tag).toBe("WebhookNotFound")
       expect((yield* Effect.flip(Webhooks.rotateSecret(999_999)))._tag).toBe("WebhookNotFound")
+    }))
+
+  it.effect("a workspace-wide webhook alone gets the answer; a brand-filtered one of another brand alone does not", () =>
+    Effect.gen(function*() {
+      const i = ++n
+      const wide = yield* Workspaces.create(`Outbox wide ${i}`)
+      const narrow = yield* Workspaces.create(`Outbox narrow ${i}`)
+      const w1 = yield* brandIn(wide.id, "W one")
+      const n1 = yield* brandIn(narrow.id, "N one")
+      const n2 = yield* brandIn(narrow.id, "N two")
+      const wideHook = yield* Webhooks.add({ workspaceId: wide.id, url: "https://w.example/hook", events: ["response.collected"] })
+      const otherBrandHook = yield* Webhooks.add({
+        workspaceId: narrow.id,
+        url: "https://n.example/hook",
+        events: ["response.collected"],
+        brandId: n2.brandId
+      })
+      yield* ResponseStore.recordMany([response(w1, `wide-${i}`), response(n1, `narrow-${i}`)])
+      const rows = yield* deliveriesFor([wideHook.id, otherBrandHook.id])
+      expect(rows.map((r) => [r.webhookId, r.eventType])).toEqual([[wideHook.id, "response.collected"]])
+      // The INSERT's own check: only w1's answers cost an outbox statement.
+      const sql = yield* SqlClient.SqlClient
+      const flags = yield* sql<{ brandId: number; subscribed: boolean }>`
+        SELECT r.brand_id AS "brandId", ${subscribed(sql, "response.collected", sql`r.brand_id`)} AS subscribed
+        FROM responses r WHERE r.idempotency_key IN (${`wide-${i}`}, ${`narrow-${i}`}) ORDER BY r.id`
+      expect(flags.map((f) => [Number(f.brandId), f.subscribed])).toEqual([[w1.brandId, true], [n1.brandId, false]])
     }))
 })
