@@ -5,6 +5,7 @@ import * as Database from "@sightline/sql/Database"
 import { Groups } from "@sightline/sql/Groups"
 import { Prompts } from "@sightline/sql/Prompts"
 import { ResponseStore } from "@sightline/sql/ResponseStore"
+import { Webhooks } from "@sightline/sql/Webhooks"
 import { Workspaces } from "@sightline/sql/Workspaces"
 import * as Layer from "effect/Layer"
 
@@ -22,5 +23,6 @@ export const AdminLive = Layer.mergeAll(
   Groups.Default,
   Prompts.Default,
   ApiKeys.Default,
-  ResponseStore.Default
+  ResponseStore.Default,
+  Webhooks.Default
 ).pipe(Layer.provideMerge(DatabaseLive))

@@ -1,9 +1,6 @@
-import * as NodeContext from "@effect/platform-node/NodeContext"
 import { afterAll, expect, layer } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { clientLayer } from "@sightline/sql/Database"
-import * as ConfigProvider from "effect/ConfigProvider"
-import type * as Console from "effect/Console"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -15,7 +12,7 @@ import * as Path from "node:path"
 import { fileURLToPath } from "node:url"
 import type {} from "../../../packages/sql/test-support/globalSetup.js"
 import { freshDatabaseUrl } from "../../../packages/sql/test-support/TestDatabase.js"
-import { exitCode, run } from "../src/Cli.js"
+import { inProcessCli } from "./InProcessCli.js"
 
 const ROOT = Path.resolve(Path.dirname(fileURLToPath(import.meta.url)), "../../..")
 const MAIN = Path.join(ROOT, "apps/cli/src/main.ts")
@@ -48,32 +45,9 @@ const childWith = (env: Record<string, string>, args: ReadonlyArray<string>) =>
 
 const child = (...args: ReadonlyArray<string>) => childWith({ NO_COLOR: "1" }, args)
 
-/**
- * Runs the same CLI program in this process (what main.ts runs, minus the runtime's exit code):
- * stdout and stderr are captured from the Console, a failure counts as exit code 1.
- */
+/** Runs the same CLI program in this process against the test database (InProcessCli). */
 const cli = (...args: ReadonlyArray<string>) =>
-  Effect.gen(function*() {
-    const { url } = yield* CliDatabase
-    const out: Array<string> = []
-    const err: Array<string> = []
-    const base = yield* Effect.console
-    const write = (to: Array<string>) => (...parts: ReadonlyArray<unknown>) => Effect.sync(() => void to.push(`${parts.map(String).join(" ")}\n`))
-    const capture: Console.Console = {
-      ...base,
-      log: write(out),
-      error: write(err),
-      unsafe: { ...base.unsafe, log: (...parts) => void out.push(`${parts.map(String).join(" ")}\n`), error: (...parts) => void err.push(`${parts.map(String).join(" ")}\n`) }
-    }
-    const exit = yield* run(["node", "sightline", ...args]).pipe(
-      Effect.provide(NodeContext.layer),
-      Effect.withConfigProvider(ConfigProvider.fromMap(new Map([["DATABASE_URL", url]]))),
-      Effect.withConsole(capture),
-      Effect.exit
-    )
-    const result: Run = { code: exitCode(exit), stdout: out.join(""), stderr: err.join("") }
-    return result
-  })
+  Effect.flatMap(CliDatabase, ({ url }) => inProcessCli(args, { DATABASE_URL: url }))
 
 /** A successful --json command: exit 0, nothing on stderr, one JSON document on stdout. */
 const ok = (...args: ReadonlyArray<string>) =>

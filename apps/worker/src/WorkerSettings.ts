@@ -1,5 +1,6 @@
 import { AI_MODELS, type AiModel } from "@sightline/domain/AiModel"
 import { Engines, HttpRetry } from "@sightline/engines"
+import { webhookSettings } from "@sightline/webhooks/Settings"
 import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -94,5 +95,5 @@ export const engineSettings: Config.Config<Engines.EngineSettings> = Config.all(
   serpapi: provider("SERPAPI", "https://serpapi.com")
 })
 
-/** Reads both from the environment. */
-export const fromEnvironment = Effect.all({ worker: workerSettings, engines: engineSettings })
+/** Reads all three from the environment. */
+export const fromEnvironment = Effect.all({ worker: workerSettings, engines: engineSettings, webhooks: webhookSettings })

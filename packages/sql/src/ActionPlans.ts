@@ -6,6 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { ResponseStore } from "./ResponseStore.js"
+import { actionPlanUpdated } from "./WebhookOutbox.js"
 
 /**
  * Worker-side writes of action plans: the evidence of one prompt, gathered in SQL over its recent
@@ -47,6 +48,11 @@ const DomainRow = Schema.Struct({
 })
 const NegativeRow = Schema.Struct({ responseId: Schema.Number, engine: AiModel, text: Schema.String, sentiment: Schema.Number })
 const PlanId = Schema.Struct({ id: Schema.Number })
+const ActionHead = Schema.Struct({ title: Schema.String, priority: Schema.String, category: Schema.String })
+
+const sameActions = (a: ReadonlyArray<typeof ActionHead.Type>, b: ReadonlyArray<typeof ActionHead.Type>) =>
+  a.length === b.length &&
+  a.every((x, i) => x.title === b[i]?.title && x.priority === b[i]?.priority && x.category === b[i]?.category)
 
 export class ActionPlans extends Effect.Service<ActionPlans>()("@sightline/sql/ActionPlans", {
   effect: Effect.gen(function*() {
@@ -147,9 +153,19 @@ export class ActionPlans extends Effect.Service<ActionPlans>()("@sightline/sql/A
       return Option.some(evidence)
     }, (effect) => Effect.orDie(effect))
 
-    /** Creates or refreshes the prompt's plan: same id, actions replaced, generated_at = now. */
+    /**
+     * Creates or refreshes the prompt's plan: same id, actions replaced, generated_at = now. When the
+     * plan is new or its actions (title, priority, category, in order) changed, `action_plan.updated`
+     * is enqueued for the matching webhooks in the same transaction; a refresh to the same actions
+     * (only the counts behind them moved) announces nothing.
+     */
     const save = Effect.fn("ActionPlans.save")(function*(promptId: number, plan: ActionPlan) {
       const write = Effect.gen(function*() {
+        const before = yield* sql`
+          SELECT x.title, x.priority, x.category FROM actions x
+          JOIN action_plans a ON a.id = x.action_plan_id
+          WHERE a.prompt_id = ${promptId} ORDER BY x.ordinal`.pipe(Effect.flatMap(decodeRows(ActionHead)))
+        const existed = yield* sql`SELECT 1 FROM action_plans WHERE prompt_id = ${promptId}`
         const [row] = yield* sql`
           INSERT INTO action_plans (brand_id, prompt_id, insights_summary, generated_at)
           SELECT brand_id, id, ${plan.insightsSummary}, now() FROM prompts WHERE id = ${promptId}
@@ -171,6 +187,8 @@ export class ActionPlans extends Effect.Service<ActionPlans>()("@sightline/sql/A
             })))
           }`
         }
+        const after = plan.actions.map(({ category, priority, title }) => ({ title, priority, category }))
+        if (existed.length === 0 || !sameActions(before, after)) yield* actionPlanUpdated(sql, row.id)
         return Option.some(row.id)
       })
       return yield* sql.withTransaction(write)

@@ -162,3 +162,11 @@ export class InvalidCsvLine extends Schema.TaggedError<InvalidCsvLine>()("Invali
     return `CSV line ${this.line}: ${this.reason}`
   }
 }
+
+export class WebhookNotFound extends Schema.TaggedError<WebhookNotFound>()("WebhookNotFound", {
+  webhookId: Schema.Number
+}) {
+  override get message() {
+    return `Webhook ${this.webhookId} does not exist.`
+  }
+}

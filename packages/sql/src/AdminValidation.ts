@@ -3,7 +3,15 @@ import type { AiModel } from "@sightline/domain/AiModel"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { InvalidDuration, InvalidModel, InvalidUrl, InvalidValue } from "./AdminErrors.js"
+import {
+  BrandNotFound,
+  BrandNotInWorkspace,
+  InvalidDuration,
+  InvalidModel,
+  InvalidUrl,
+  InvalidValue,
+  WorkspaceNotFound
+} from "./AdminErrors.js"
 
 /** Shared input checks of the admin repositories: each fails with the error naming the problem. */
 
@@ -98,3 +106,25 @@ export const IdRow = Schema.Struct({ id: Schema.Number })
 /** Whether a row with this id exists (the admin repositories name the missing parent in their errors). */
 export const exists = (sql: SqlClient.SqlClient, table: "brands" | "workspaces", id: number): Effect.Effect<boolean> =>
   Effect.orDie(sql`SELECT 1 FROM ${sql(table)} WHERE id = ${id}`).pipe(Effect.map((rows) => rows.length > 0))
+
+const BrandOwner = Schema.Struct({ workspaceId: Schema.Number })
+
+/**
+ * The scope of something a workspace owns, optionally narrowed to one of its brands (an API key, a
+ * webhook): fails unless the workspace exists and, when given, the brand exists and belongs to it.
+ */
+export const workspaceScope = (
+  sql: SqlClient.SqlClient,
+  workspaceId: number,
+  brandId: number | undefined
+): Effect.Effect<void, WorkspaceNotFound | BrandNotFound | BrandNotInWorkspace> =>
+  Effect.gen(function*() {
+    if (!(yield* exists(sql, "workspaces", workspaceId))) return yield* new WorkspaceNotFound({ workspaceId })
+    if (brandId === undefined) return
+    const [owner] = yield* sql`SELECT workspace_id AS "workspaceId" FROM brands WHERE id = ${brandId}`.pipe(
+      Effect.flatMap(Schema.decodeUnknown(Schema.Array(BrandOwner))),
+      Effect.orDie
+    )
+    if (owner === undefined) return yield* new BrandNotFound({ brandId })
+    if (owner.workspaceId !== workspaceId) return yield* new BrandNotInWorkspace({ brandId, workspaceId })
+  })

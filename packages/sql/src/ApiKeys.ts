@@ -4,8 +4,8 @@ import * as ApiKeyFormat from "@sightline/domain/ApiKeyFormat"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { ApiKeyNotFound, ApiKeyRevoked, BrandNotFound, BrandNotInWorkspace, InvalidValue, WorkspaceNotFound } from "./AdminErrors.js"
-import { exists, positiveInteger, requiredText } from "./AdminValidation.js"
+import { ApiKeyNotFound, ApiKeyRevoked, InvalidValue, WorkspaceNotFound } from "./AdminErrors.js"
+import { exists, positiveInteger, requiredText, workspaceScope } from "./AdminValidation.js"
 
 export const ApiKeyListing = Schema.Struct({
   id: Schema.Number,
@@ -103,12 +103,6 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("@sightline/sql/ApiKeys",
                    ${at}::timestamptz > ((now() AT TIME ZONE 'UTC') + interval '6 months') AT TIME ZONE 'UTC' AS "tooLate"`
     })
 
-    const brandWorkspace = SqlSchema.findOne({
-      Request: Schema.Number,
-      Result: Schema.Struct({ workspaceId: Schema.Number }),
-      execute: (brandId) => sql`SELECT workspace_id AS "workspaceId" FROM brands WHERE id = ${brandId}`
-    })
-
     const create = Effect.fn("ApiKeys.create")(function*(input: CreateApiKey) {
       const name = yield* requiredText("key name", input.name)
       const rateLimit = input.rateLimitPerMinute === undefined
@@ -129,16 +123,7 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("@sightline/sql/ApiKeys",
           })
         }
       }
-      if (!(yield* exists(sql, "workspaces", input.workspaceId))) {
-        return yield* new WorkspaceNotFound({ workspaceId: input.workspaceId })
-      }
-      if (input.brandId !== undefined) {
-        const owner = yield* Effect.orDie(brandWorkspace(input.brandId))
-        if (Option.isNone(owner)) return yield* new BrandNotFound({ brandId: input.brandId })
-        if (owner.value.workspaceId !== input.workspaceId) {
-          return yield* new BrandNotInWorkspace({ brandId: input.brandId, workspaceId: input.workspaceId })
-        }
-      }
+      yield* workspaceScope(sql, input.workspaceId, input.brandId)
       const key = ApiKeyFormat.generate()
       const row = yield* Effect.orDie(insert({
         workspaceId: input.workspaceId,

@@ -13,6 +13,7 @@ import matchSettings from "./migrations/0008_match_settings.js"
 import promptLifecycle from "./migrations/0010_prompt_lifecycle.js"
 import rateLimitBuckets from "./migrations/0012_rate_limit_buckets.js"
 import yearRollups from "./migrations/0013_year_rollups.js"
+import webhooks from "./migrations/0019_webhooks.js"
 
 /** Every migration, in order. Add new ones here as `NNNN_name`. */
 const all = {
@@ -26,7 +27,8 @@ const all = {
   "0008_match_settings": matchSettings,
   "0010_prompt_lifecycle": promptLifecycle,
   "0012_rate_limit_buckets": rateLimitBuckets,
-  "0013_year_rollups": yearRollups
+  "0013_year_rollups": yearRollups,
+  "0019_webhooks": webhooks
 }
 
 const names = Object.keys(all)

@@ -11,6 +11,7 @@ import type * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { BrandNotFound, PromptNotFound, ResponseNotFound } from "./AdminErrors.js"
 import { Rollups } from "./Rollups.js"
+import { responsesCollected, subscribed } from "./WebhookOutbox.js"
 
 export interface RecordResponse {
   /** Same key again: nothing is written and `created` is false. */
@@ -64,6 +65,7 @@ const Facts = Schema.Struct({
   collectedAt: Schema.DateFromSelf
 })
 const KeyedId = Schema.Struct({ id: Schema.Number, key: Schema.String })
+const InsertedRow = Schema.Struct({ id: Schema.Number, key: Schema.String, subscribed: Schema.Boolean })
 const PromptBrand = Schema.Struct({ id: Schema.Number, brandId: Schema.Number })
 const DomainRow = Schema.Struct({ id: Schema.Number, domain: Schema.String })
 const UrlRow = Schema.Struct({ id: Schema.Number, domainId: Schema.Number, url: Schema.String })
@@ -108,7 +110,9 @@ const uniqueBy = <A>(items: ReadonlyArray<A>, key: (a: A) => string | number): R
  * The one write path of collected answers: a response, its payload, the own brand's analysis,
  * competitor mentions, citations (with domain/URL upserts) and search queries, in one
  * transaction, idempotent on the idempotency key. Writes are batched: a whole batch of responses
- * costs a handful of statements. The rollups follow in the same transaction, so they are never behind.
+ * costs a handful of statements. The rollups follow in the same transaction, so they are never behind,
+ * and so does the `response.collected` webhook outbox (WebhookOutbox), so an answer is never announced
+ * without being stored, nor stored without being announced.
  */
 export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/sql/ResponseStore", {
   accessors: true,
@@ -225,13 +229,19 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
           analysis_judge_model: i.analysis.judge.model
         }))
         const created = new Map<string, number>()
+        // New answers some webhook subscribes to: only those cost an outbox statement (below).
+        const announced: Array<number> = []
         for (const chunk of chunksFor(rows)) {
           const inserted = yield* sql`
             INSERT INTO responses ${sql.insert(chunk)}
-            ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, idempotency_key AS key`.pipe(
-            Effect.flatMap(decode(KeyedId))
+            ON CONFLICT (idempotency_key) DO NOTHING
+            RETURNING id, idempotency_key AS key, ${subscribed(sql, "response.collected", sql`responses.brand_id`)} AS subscribed`.pipe(
+            Effect.flatMap(decode(InsertedRow))
           )
-          for (const row of inserted) created.set(row.key, row.id)
+          for (const row of inserted) {
+            created.set(row.key, row.id)
+            if (row.subscribed) announced.push(row.id)
+          }
         }
         const existingKeys = fresh.map((i) => i.idempotencyKey).filter((key) => !created.has(key))
         const existing = existingKeys.length === 0 ? [] : yield* sql`
@@ -260,6 +270,8 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
           }
         })))
         yield* rollups.add(createdInputs.map(({ responseId }) => responseId))
+        // The webhook outbox, in this transaction: a stored answer is announced exactly once.
+        if (announced.length > 0) yield* responsesCollected(sql, announced)
 
         // A key repeated within the batch is recorded once; its later copies report created=false.
         const firstCopy = new Set<string>()

@@ -3,6 +3,7 @@ import { AiModel } from "@sightline/domain/AiModel"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import { runsFailed } from "./WebhookOutbox.js"
 
 /**
  * The collection queue: one `prompt_runs` row per (prompt, engine, scheduled slot), claimed with a
@@ -157,11 +158,15 @@ export class Runs extends Effect.Service<Runs>()("@sightline/sql/Runs", {
       readonly maxAttempts: number
     }) {
       yield* sql`
-        UPDATE prompt_runs
-        SET status = 'failed', error_code = 'abandoned', finished_at = now(), lease_until = NULL,
-            error_message = 'the run was abandoned: its worker stopped ' || attempts || ' times while holding it'
-        WHERE engine = ${options.engine} AND status = 'running' AND lease_until < now()
-          AND attempts >= ${options.maxAttempts}`.pipe(Effect.orDie)
+        WITH failed AS (
+          UPDATE prompt_runs
+          SET status = 'failed', error_code = 'abandoned', finished_at = now(), lease_until = NULL,
+              error_message = 'the run was abandoned: its worker stopped ' || attempts || ' times while holding it'
+          WHERE engine = ${options.engine} AND status = 'running' AND lease_until < now()
+            AND attempts >= ${options.maxAttempts}
+          RETURNING *
+        ), queued AS (${runsFailed(sql, sql`failed`)})
+        SELECT count(*) FROM failed`.pipe(Effect.orDie)
       const rows = yield* sql`
         WITH candidate AS (
           SELECT id FROM prompt_runs
@@ -209,19 +214,27 @@ export class Runs extends Effect.Service<Runs>()("@sightline/sql/Runs", {
         WHERE id = ${runId} AND worker_id = ${workerId} AND status = 'running'
         RETURNING id`)
 
-    const finishWith = (status: "skipped" | "failed") => (runId: number, workerId: string, outcome: Outcome) =>
-      guarded(sql`
+    const finishing = (status: "skipped" | "failed", runId: number, workerId: string, outcome: Outcome) =>
+      sql`
         UPDATE prompt_runs
         SET status = ${status}, error_code = ${outcome.code}, error_message = ${outcome.message},
             finished_at = now(), lease_until = NULL
         WHERE id = ${runId} AND worker_id = ${workerId} AND status = 'running'
-        RETURNING id`)
+        RETURNING *`
 
     /** Nothing to store (the engine had no answer, or the prompt went away). */
-    const skip = finishWith("skipped")
+    const skip = (runId: number, workerId: string, outcome: Outcome) =>
+      guarded(finishing("skipped", runId, workerId, outcome))
 
-    /** A terminal failure, kept for admins (`runs list --failed`). */
-    const fail = finishWith("failed")
+    /**
+     * A terminal failure, kept for admins (`runs list --failed`); `run.failed` is enqueued for the
+     * matching webhooks in the same statement.
+     */
+    const fail = (runId: number, workerId: string, outcome: Outcome) =>
+      guarded(sql`
+        WITH failed AS (${finishing("failed", runId, workerId, outcome)}),
+        queued AS (${runsFailed(sql, sql`failed`)})
+        SELECT id FROM failed`)
 
     /** A transient failure: back to pending, claimable again after `delayMs`. The error stays visible. */
     const retryLater = (runId: number, workerId: string, outcome: Outcome & { readonly delayMs: number }) =>

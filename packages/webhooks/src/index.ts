@@ -1,0 +1,5 @@
+export * as RetryPolicy from "./RetryPolicy.js"
+export * as Sender from "./Sender.js"
+export * as Settings from "./Settings.js"
+export * as Signing from "./Signing.js"
+export * as TargetUrl from "./TargetUrl.js"
