@@ -40,7 +40,11 @@ const QUERY_PARAMS: ReadonlySet<string> = new Set([
   "ai_model",
   "brand_id",
   "group_id",
-  "search"
+  "search",
+  "dimensions",
+  "prompt_id",
+  "include_previous_period",
+  "level"
 ])
 
 const STATUS: ReadonlyArray<readonly [abstract new(...args: never) => ApiErrorBody, number]> = [

@@ -9,6 +9,7 @@ import { BrandsLive, CompetitorsLive, GroupsLive } from "./handlers/Catalog.js"
 import { CitedSourcesLive } from "./handlers/CitedSources.js"
 import { DashboardLive } from "./handlers/Dashboard.js"
 import { PromptsLive } from "./handlers/Prompts.js"
+import { ReportsLive } from "./handlers/Reports.js"
 import * as Health from "./Health.js"
 import * as KeyUsage from "./KeyUsage.js"
 import * as KnownKeys from "./KnownKeys.js"
@@ -24,6 +25,7 @@ export const ApiLive = HttpApiBuilder.api(SightlineApi).pipe(
     CitedSourcesLive,
     ActionPlansLive,
     DashboardLive,
+    ReportsLive,
     Health.layer
   ]),
   Layer.provide(Auth.layer),

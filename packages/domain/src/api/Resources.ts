@@ -249,3 +249,70 @@ export const Dashboard = Schema.Struct({
 export type Dashboard = typeof Dashboard.Type
 
 export const Health = Schema.Struct({ status: Schema.Literal("ok") })
+
+const rate = (description: string) => DecimalString.annotations({ description })
+
+/** The rates of a visibility-report row (or of its previous period), with their 95 % Wilson intervals. */
+const rateFields = {
+  responses: Int.annotations({ description: "Answers in the row's scope: the trials behind visibility." }),
+  mentions: Int.annotations({ description: "Of those, the answers naming this brand." }),
+  tracked_mentions: Int.annotations({
+    description: "Mentions of every tracked brand (own + monitored competitors) in the same answers: the trials behind share of voice."
+  }),
+  visibility: rate("mentions / responses x 100."),
+  visibility_low: rate("Lower bound of the 95 % Wilson interval of visibility."),
+  visibility_high: rate("Upper bound of the 95 % Wilson interval of visibility."),
+  share_of_voice: rate("mentions / tracked_mentions x 100."),
+  share_of_voice_low: rate("Lower bound of the 95 % Wilson interval of share of voice."),
+  share_of_voice_high: rate("Upper bound of the 95 % Wilson interval of share of voice."),
+  low_sample: Schema.Boolean.annotations({ description: "Fewer than 30 answers: the rates are too uncertain to act on." })
+}
+
+export const ReportPeriod = Schema.Struct({ start_date: DateString, end_date: DateString }).annotations({
+  identifier: "ReportPeriod",
+  description: "An inclusive range of UTC days."
+})
+
+export const PreviousFigures = Schema.Struct({
+  ...rateFields,
+  visibility_delta: rate("Visibility now minus visibility then, in percentage points."),
+  share_of_voice_delta: rate("Share of voice now minus then, in percentage points."),
+  significant: Schema.Boolean.annotations({
+    description: "The visibility change passes a pooled two-proportion z-test at 95 % (two-sided)."
+  }),
+  share_of_voice_significant: Schema.Boolean.annotations({
+    description: "The share-of-voice change passes the same test."
+  })
+}).annotations({
+  identifier: "VisibilityReportPrevious",
+  description: "The row's figures over the previous period of equal length, and the change."
+})
+
+export const VisibilityReportRow = Schema.Struct({
+  date: Schema.optional(DateString.annotations({ description: "With the `date` dimension: the UTC day." })),
+  week: Schema.optional(Schema.String.annotations({
+    description: "With the `week` dimension: the ISO week, e.g. 2026-W47 (Monday to Sunday, UTC)."
+  })),
+  month: Schema.optional(Schema.String.annotations({ description: "With the `month` dimension: the calendar month, e.g. 2026-11." })),
+  ai_model: Schema.optional(AiModel),
+  prompt_id: Schema.optional(Int),
+  prompt: Schema.optional(Schema.String),
+  group_id: Schema.optional(Schema.NullOr(Int).annotations({ description: "With the `group` dimension; null: prompts without a group." })),
+  group: Schema.optional(Schema.NullOr(Schema.String)),
+  competitor_id: Schema.NullOr(Int).annotations({ description: "The monitored competitor; null for the own brand." }),
+  brand: Schema.String.annotations({ description: "The own brand's or the competitor's name." }),
+  own_brand: Schema.Boolean,
+  ...rateFields,
+  average_position: DecimalString.annotations({ description: "Mean position over the answers naming this brand." }),
+  average_sentiment: DecimalString.annotations({ description: "Mean sentiment (0 to 100) over the answers naming this brand." }),
+  previous: Schema.optional(PreviousFigures)
+}).annotations({ identifier: "VisibilityReportRow" })
+export type VisibilityReportRow = typeof VisibilityReportRow.Type
+
+export const VisibilityReport = Schema.Struct({
+  pagination: Pagination,
+  period: ReportPeriod,
+  previous_period: Schema.optional(ReportPeriod),
+  data: Schema.Array(VisibilityReportRow)
+}).annotations({ identifier: "VisibilityReportPage" })
+export type VisibilityReport = typeof VisibilityReport.Type

@@ -166,6 +166,26 @@ export class DashboardGroup extends HttpApiGroup.make("dashboard")
   .annotate(OpenApi.Description, "Aggregated visibility, position, sentiment and share of voice of a brand over a date range.")
 {}
 
+export class ReportsGroup extends HttpApiGroup.make("reports")
+  .add(
+    HttpApiEndpoint.get("visibility", "/v1/reports/visibility/")
+      .setUrlParams(Params.VisibilityReportParams)
+      .addSuccess(R.VisibilityReport)
+      .annotate(OpenApi.Summary, "Visibility and share of voice, broken down, with uncertainty and the previous period")
+      .annotate(
+        OpenApi.Description,
+        "One row per combination of the requested dimensions (date, ISO week or calendar month; AI model; prompt; " +
+          "group; competitor). Every rate carries its 95 % Wilson interval and the answers behind it; rows from " +
+          "fewer than 30 answers are flagged `low_sample`. With `include_previous_period=true` each row adds the " +
+          "figures of the period of equal length just before, the change, and whether it is significant " +
+          "(pooled two-proportion z-test at 95 %). Time buckets of the previous period are matched by position."
+      )
+  )
+  .middleware(ApiKeyAuth)
+  .annotate(OpenApi.Title, "Reports")
+  .annotate(OpenApi.Description, "Breakdowns of a brand's figures that answer one question per call, with honest uncertainty.")
+{}
+
 export const HEALTH_GROUP = "health"
 
 export const Liveness = Schema.Struct({ status: Schema.Literal("ok") }).annotations({ identifier: "Liveness" })
@@ -197,6 +217,7 @@ export class SightlineApi extends HttpApi.make("sightline")
   .add(CitedSourcesGroup)
   .add(ActionPlansGroup)
   .add(DashboardGroup)
+  .add(ReportsGroup)
   .add(HealthGroup)
   .addError(Errors.ValidationError)
   .addError(Errors.PermissionDenied)
