@@ -1,0 +1,323 @@
+import { expect, layer } from "@effect/vitest"
+import * as SqlClient from "@effect/sql/SqlClient"
+import { AI_MODELS, isAiModel } from "@sightline/domain/AiModel"
+import { ANALYSER_VERSION, type ResponseAnalysis } from "@sightline/domain/analysis/ResponseAnalysis"
+import { REPORT_DIMENSIONS, type ReportDimension } from "@sightline/domain/api/Params"
+import type { VisibilityReportRow } from "@sightline/domain/api/Resources"
+import { formatDecimal } from "@sightline/domain/DecimalString"
+import * as Metrics from "@sightline/domain/Metrics"
+import { periodChange, previousPeriod, rateFigures } from "@sightline/domain/ReportFigures"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import * as fc from "fast-check"
+import { Brands } from "../../src/Brands.js"
+import { Competitors } from "../../src/Competitors.js"
+import { Groups } from "../../src/Groups.js"
+import { Prompts } from "../../src/Prompts.js"
+import { getDashboard } from "../../src/read/Dashboard.js"
+import { visibilityReport, type VisibilityQuery } from "../../src/read/Reports.js"
+import { ResponseStore } from "../../src/ResponseStore.js"
+import { Workspaces } from "../../src/Workspaces.js"
+import { TestDatabase } from "../../test-support/TestDatabase.js"
+
+/**
+ * The visibility report equals the same figures computed from the raw rows with domain/Metrics and
+ * domain/ReportFigures, for random answers, dimensions, filters, ranges and previous periods; its
+ * rows add back up to the dashboard's totals, and share of voice over all tracked brands is 100.
+ */
+const Live = Layer.mergeAll(
+  Workspaces.Default,
+  Brands.Default,
+  Competitors.Default,
+  Groups.Default,
+  Prompts.Default,
+  ResponseStore.Default
+).pipe(Layer.provideMerge(TestDatabase))
+
+const DAY_MS = 86_400_000
+const FIRST_DAY = Date.UTC(2024, 0, 20)
+const SPAN_DAYS = 80
+const dayOf = (offset: number) => new Date(FIRST_DAY + offset * DAY_MS).toISOString().slice(0, 10)
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS
+const dateOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10)
+/** Monday of the ISO week of a day number (1970-01-01 was a Thursday). */
+const mondayOf = (n: number) => n - ((n + 3) % 7)
+const isoWeek = (n: number) => {
+  const thursday = mondayOf(n) + 3
+  const year = new Date(thursday * DAY_MS).getUTCFullYear()
+  const week = Math.floor((thursday - dayNumber(`${year}-01-01`)) / 7) + 1
+  return `${year}-W${String(week).padStart(2, "0")}`
+}
+const monthIndex = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1
+const monthLabel = (index: number) => `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`
+
+const mention = fc.record({
+  position: fc.integer({ min: 1, max: 9 }),
+  sentiment: fc.integer({ min: 0, max: 10_000 }).map((c) => c / 100)
+})
+const arbitraryAnalysis = (competitorIds: ReadonlyArray<number>) =>
+  fc.record({
+    brand: fc.option(mention, { nil: null }),
+    competitors: fc.subarray([...competitorIds]).chain((ids) =>
+      fc.tuple(...ids.map((id) => mention.map((m) => ({ ...m, competitorId: id }))))
+    )
+  }).map(({ brand, competitors }): ResponseAnalysis => ({
+    brand: brand === null
+      ? { mentioned: false, position: null, sentiment: null }
+      : { mentioned: true, position: brand.position, sentiment: brand.sentiment },
+    competitors,
+    citations: [],
+    searchQueries: [],
+    analyserVersion: ANALYSER_VERSION,
+    judge: { kind: "local", model: null, fallback: null }
+  }))
+
+const RawAnswer = Schema.Struct({
+  id: Schema.Number,
+  promptId: Schema.Number,
+  groupId: Schema.NullOr(Schema.Number),
+  engine: Schema.String,
+  day: Schema.String,
+  position: Schema.NullOr(Schema.Number),
+  sentiment: Schema.NullOr(Schema.Number)
+})
+const RawMention = Schema.Struct({
+  responseId: Schema.Number,
+  competitorId: Schema.Number,
+  position: Schema.Number,
+  sentiment: Schema.Number
+})
+
+const arbitraryDimensions: fc.Arbitrary<ReadonlyArray<ReportDimension>> = fc.uniqueArray(
+  fc.constantFrom(...REPORT_DIMENSIONS),
+  { maxLength: 3 }
+).filter((dims) => dims.filter((d) => d === "date" || d === "week" || d === "month").length <= 1)
+
+layer(Live, { timeout: 240_000 })("the visibility report agrees with the raw rows", (it) => {
+  it.effect("random answers, dimensions, filters, ranges and previous periods", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const store = yield* ResponseStore
+      const workspace = yield* Workspaces.create("Report agreement")
+      const brand = yield* Brands.create({
+        workspaceId: workspace.id,
+        name: "Own",
+        displayName: "Own",
+        website: "https://own.example",
+        country: "US",
+        language: "en",
+        aliases: []
+      })
+      const competitors = yield* Effect.forEach(["Alpha", "Beta", "Gamma"], (name) =>
+        Competitors.add({ brandId: brand.id, name, website: `https://${name}.example`, aliases: [] }).pipe(
+          Effect.map(({ id }) => ({ id, name }))
+        ))
+      const groups = yield* Effect.forEach(["G1", "G2"], (name) => Groups.create({ brandId: brand.id, name }))
+      const groupOf = [groups[0]?.id, groups[0]?.id, groups[1]?.id, undefined]
+      const prompts = yield* Effect.forEach(groupOf, (groupId, i) =>
+        Prompts.add({ brandId: brand.id, text: `prompt ${i}`, ...(groupId === undefined ? {} : { groupId }) }))
+      const promptIds = prompts.map((p) => p.id)
+      const groupName = new Map(groups.map((g, i) => [g.id, `G${i + 1}`]))
+
+      const answer = fc.record({
+        prompt: fc.constantFrom(...promptIds),
+        engine: fc.constantFrom(...AI_MODELS.slice(0, 3)),
+        offset: fc.integer({ min: 0, max: SPAN_DAYS - 1 }),
+        second: fc.integer({ min: 0, max: 86_399 }),
+        analysis: arbitraryAnalysis(competitors.map((c) => c.id))
+      })
+      const batches = fc.sample(fc.array(answer, { minLength: 1, maxLength: 40 }), { numRuns: 12, seed: 11 })
+      let key = 0
+      for (const batch of batches) {
+        yield* store.recordMany(batch.map((a) => ({
+          idempotencyKey: `r${key++}`,
+          promptId: a.prompt,
+          engine: a.engine,
+          model: null,
+          collectedAt: new Date(FIRST_DAY + a.offset * DAY_MS + a.second * 1000),
+          markdown: "m",
+          text: "t",
+          payload: null,
+          analysis: a.analysis
+        })))
+      }
+      const answers = yield* sql`
+        SELECT r.id, r.prompt_id AS "promptId", p.group_id AS "groupId", r.engine,
+          to_char(r.collected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+          r.brand_position AS position, r.brand_sentiment::float8 AS sentiment
+        FROM responses r JOIN prompts p ON p.id = r.prompt_id WHERE r.brand_id = ${brand.id}`.pipe(
+        Effect.flatMap(Schema.decodeUnknown(Schema.Array(RawAnswer)))
+      )
+      const mentions = yield* sql`
+        SELECT m.response_id AS "responseId", m.competitor_id AS "competitorId", m.position, m.sentiment::float8 AS sentiment
+        FROM response_mentions m JOIN responses r ON r.id = m.response_id WHERE r.brand_id = ${brand.id}`.pipe(
+        Effect.flatMap(Schema.decodeUnknown(Schema.Array(RawMention)))
+      )
+      const mentionsOf = new Map<number, Array<typeof mentions[number]>>()
+      for (const m of mentions) mentionsOf.set(m.responseId, [...(mentionsOf.get(m.responseId) ?? []), m])
+
+      const cases = fc.sample(
+        fc.record({
+          dimensions: arbitraryDimensions,
+          start: fc.integer({ min: -10, max: SPAN_DAYS }),
+          length: fc.integer({ min: 1, max: 45 }),
+          aiModels: fc.option(fc.subarray([...AI_MODELS.slice(0, 4)], { minLength: 1 }), { nil: undefined }),
+          groupIds: fc.option(fc.subarray(groups.map((g) => g.id), { minLength: 1 }), { nil: undefined }),
+          promptIds: fc.option(fc.subarray(promptIds, { minLength: 1 }), { nil: undefined }),
+          includePrevious: fc.boolean()
+        }),
+        { numRuns: 80, seed: 7 }
+      )
+      const covered = { rows: 0, previous: 0, competitors: 0 }
+      for (const c of cases) {
+        const period = { start_date: dayOf(c.start), end_date: dayOf(c.start + c.length - 1) }
+        const query: Omit<VisibilityQuery, "page"> = {
+          brandId: brand.id,
+          period,
+          dimensions: c.dimensions,
+          aiModels: c.aiModels,
+          groupIds: c.groupIds,
+          promptIds: c.promptIds,
+          includePrevious: c.includePrevious
+        }
+        const label = JSON.stringify(query)
+        const rows: Array<VisibilityReportRow> = []
+        for (let page = 1;; page++) {
+          const found = yield* visibilityReport({ ...query, page: { page, perPage: 37 } })
+          rows.push(...found.data)
+          if (page >= found.pagination.total_pages) {
+            expect(found.pagination.total_records, label).toBe(rows.length)
+            break
+          }
+        }
+        expect(rows, label).toEqual(expectedRows(query))
+        if (rows.length > 0) covered.rows++
+        if (rows.some((r) => (r.previous?.responses ?? 0) > 0)) covered.previous++
+        if (rows.some((r) => r.competitor_id !== null && r.mentions > 0)) covered.competitors++
+      }
+      // The random cases reach what they are meant to check.
+      expect(covered.rows).toBeGreaterThan(30)
+      expect(covered.previous).toBeGreaterThan(10)
+      expect(covered.competitors).toBeGreaterThan(5)
+
+      // The rows add up to the dashboard's totals, and share of voice over all tracked brands is 100.
+      for (const dimensions of [["ai_model"], ["week", "group"], ["date", "competitor"], ["month", "ai_model", "competitor"]] as const) {
+        for (const [start, end] of [["2024-01-25", "2024-03-10"], ["2024-02-01", "2024-02-29"]] as const) {
+          const label = JSON.stringify({ dimensions, start, end })
+          const report = yield* visibilityReport({
+            brandId: brand.id,
+            period: { start_date: start, end_date: end },
+            dimensions,
+            includePrevious: false,
+            page: { page: 1, perPage: 100 }
+          })
+          expect(report.pagination.total_pages, label).toBe(1)
+          const dashboard = yield* getDashboard({ brandId: brand.id, filters: { startDate: start, endDate: end } })
+          const own = report.data.filter((r) => r.own_brand)
+          expect(own.reduce((sum, r) => sum + r.responses, 0), label).toBe(dashboard.total_responses)
+          expect(own.reduce((sum, r) => sum + r.mentions, 0), label).toBe(dashboard.total_brand_mentions)
+          if (!dimensions.some((d) => d === "competitor")) continue
+          for (const ranked of dashboard.brands_ranking) {
+            const ofBrand = report.data.filter((r) => r.brand === ranked.name)
+            expect(ofBrand.reduce((sum, r) => sum + r.mentions, 0), label).toBe(ranked.mentions)
+          }
+          const byKey = new Map<string, Array<VisibilityReportRow>>()
+          for (const row of report.data) {
+            const k = JSON.stringify([row.date, row.month, row.ai_model])
+            byKey.set(k, [...(byKey.get(k) ?? []), row])
+          }
+          for (const [k, tracked] of byKey) {
+            const total = tracked.reduce((sum, r) => sum + Number(r.share_of_voice), 0)
+            if (tracked.every((r) => r.mentions === 0)) expect(total, k).toBe(0)
+            else expect(Math.abs(total - 100), k).toBeLessThanOrEqual(0.005 * tracked.length + 1e-9)
+          }
+        }
+      }
+
+      /** The report's rows as the raw rows and the pure definitions give them. */
+      function expectedRows(query: Omit<VisibilityQuery, "page">): ReadonlyArray<VisibilityReportRow> {
+        const dims = new Set(query.dimensions)
+        const time = (["date", "week", "month"] as const).find((d) => dims.has(d))
+        const previous = query.includePrevious ? previousPeriod(query.period) : undefined
+        const inFilters = (a: typeof answers[number]) =>
+          (query.aiModels === undefined || query.aiModels.includes(a.engine)) &&
+          (query.groupIds === undefined || (a.groupId !== null && query.groupIds.includes(a.groupId))) &&
+          (query.promptIds === undefined || query.promptIds.includes(a.promptId))
+        const timeKey = (day: string, start: string) =>
+          time === "date"
+            ? dayNumber(day) - dayNumber(start)
+            : time === "week"
+            ? (mondayOf(dayNumber(day)) - mondayOf(dayNumber(start))) / 7
+            : time === "month"
+            ? monthIndex(day) - monthIndex(start)
+            : 0
+        const keyOf = (a: typeof answers[number], start: string) => ({
+          t: timeKey(a.day, start),
+          engine: dims.has("ai_model") ? a.engine : "",
+          promptId: dims.has("prompt") ? a.promptId : 0,
+          groupId: dims.has("group") ? a.groupId ?? 0 : 0
+        })
+        type Key = ReturnType<typeof keyOf>
+        const sideOf = (p: { start_date: string; end_date: string }) => {
+          const keyed = new Map<string, { key: Key; scoped: Array<typeof answers[number]> }>()
+          for (const a of answers) {
+            if (a.day < p.start_date || a.day > p.end_date || !inFilters(a)) continue
+            const key = keyOf(a, p.start_date)
+            const k = JSON.stringify(key)
+            keyed.set(k, { key, scoped: [...(keyed.get(k)?.scoped ?? []), a] })
+          }
+          return keyed
+        }
+        const current = sideOf(query.period)
+        const before = previous === undefined ? new Map<string, { scoped: Array<typeof answers[number]> }>() : sideOf(previous)
+        const subjects = [
+          { competitor_id: null, brand: "Own", own_brand: true },
+          ...(dims.has("competitor")
+            ? competitors.map((c) => ({ competitor_id: c.id, brand: c.name, own_brand: false }))
+            : [])
+        ]
+        const figuresOf = (scoped: ReadonlyArray<typeof answers[number]>, competitorId: number | null) => {
+          const named = scoped.flatMap((a) =>
+            competitorId === null
+              ? a.position === null ? [] : [{ position: a.position, sentiment: a.sentiment ?? 0 }]
+              : (mentionsOf.get(a.id) ?? []).filter((m) => m.competitorId === competitorId)
+          )
+          const tracked = scoped.reduce((sum, a) => sum + (a.position === null ? 0 : 1) + (mentionsOf.get(a.id) ?? []).length, 0)
+          return { counts: { responses: scoped.length, mentions: named.length, trackedMentions: tracked }, named }
+        }
+        const out: Array<{ sort: ReadonlyArray<number | string>; row: VisibilityReportRow }> = []
+        for (const [k, { key, scoped }] of current) {
+          const { engine, groupId, promptId, t } = key
+          for (const s of subjects) {
+            const { counts, named } = figuresOf(scoped, s.competitor_id)
+            const prior = figuresOf(before.get(k)?.scoped ?? [], s.competitor_id).counts
+            const startDay = dayNumber(query.period.start_date)
+            const row: VisibilityReportRow = {
+              ...(time === "date" ? { date: dateOf(startDay + t) } : {}),
+              ...(time === "week" ? { week: isoWeek(mondayOf(startDay) + 7 * t) } : {}),
+              ...(time === "month" ? { month: monthLabel(monthIndex(query.period.start_date) + t) } : {}),
+              ...(dims.has("ai_model") && isAiModel(engine) ? { ai_model: engine } : {}),
+              ...(dims.has("prompt") ? { prompt_id: promptId, prompt: `prompt ${promptIds.indexOf(promptId)}` } : {}),
+              ...(dims.has("group") ? { group_id: groupId === 0 ? null : groupId, group: groupName.get(groupId) ?? null } : {}),
+              ...s,
+              ...rateFigures(counts),
+              average_position: formatDecimal(Metrics.averagePosition(named.map((n) => n.position))),
+              average_sentiment: formatDecimal(Metrics.averageSentiment(named.map((n) => n.sentiment))),
+              ...(previous === undefined ? {} : { previous: periodChange(counts, prior) })
+            }
+            out.push({ sort: [t, engine, promptId, groupId, s.own_brand ? 0 : 1, s.brand], row })
+          }
+        }
+        const compare = (a: ReadonlyArray<number | string>, b: ReadonlyArray<number | string>): number => {
+          for (let i = 0; i < a.length; i++) {
+            const x = a[i] ?? 0
+            const y = b[i] ?? 0
+            if (x !== y) return x < y ? -1 : 1
+          }
+          return 0
+        }
+        return out.sort((a, b) => compare(a.sort, b.sort)).map((o) => o.row)
+      }
+    }), 240_000)
+})
