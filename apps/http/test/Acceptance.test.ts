@@ -389,9 +389,10 @@ layer(TestLayer, { timeout: 120_000, excludeTestServices: true })("acceptance", 
 
       const reply = yield* get(`/v1/dashboard/?brand_id=${t.brand}&start_date=2024-05-01&end_date=2024-05-31`, k)
       const data = (reply.body as { data: Record<string, unknown> }).data
+      // The spec's fields, plus Sightline's extra `series` and `by_ai_model`.
       expect(Object.keys(data).sort()).toEqual([
-        "average_brand_sentiment", "brand_mention_rate", "brands_ranking", "competitors_count", "lowest_ranked_prompts",
-        "top_ranked_prompts", "total_brand_mentions", "total_prompts", "total_responses"
+        "average_brand_sentiment", "brand_mention_rate", "brands_ranking", "by_ai_model", "competitors_count",
+        "lowest_ranked_prompts", "series", "top_ranked_prompts", "total_brand_mentions", "total_prompts", "total_responses"
       ])
       const ranking = data["brands_ranking"] as ReadonlyArray<Row>
       const mentions = (name: "Dee" | "Ace") => ANSWERS.filter((a) => a.competitors.includes(name)).length
@@ -405,7 +406,7 @@ layer(TestLayer, { timeout: 120_000, excludeTestServices: true })("acceptance", 
         expect(String(data[field])).toMatch(dashboardDecimal)
       }
       for (const r of ranking) {
-        for (const field of ["visibility", "average_position", "average_sentiment"]) {
+        for (const field of ["visibility", "average_position", "average_sentiment", "share_of_voice"]) {
           expect(String(r[field])).toMatch(DECIMAL)
           expect(String(r[field])).toMatch(dashboardDecimal)
         }
@@ -476,8 +477,8 @@ layer(TestLayer, { timeout: 120_000, excludeTestServices: true })("acceptance", 
       }
       expect(doc.info.version).toBe("1.0.0")
       const specTags = ["Brands", "Groups", "Monitored Competitors", "Monitored Prompts", "Cited Sources", "Action Plans", "Dashboard"]
-      // The spec's tags, then the health probes (an addition).
-      expect(doc.tags.map((tag) => tag.name)).toEqual([...specTags, "Health"])
+      // The spec's tags, then Sightline's reports and the health probes (additions).
+      expect(doc.tags.map((tag) => tag.name)).toEqual([...specTags, "Reports", "Health"])
       const specPaths = [
         "/v1/brands/", "/v1/monitored-competitors/", "/v1/monitored-competitors/{monitored_competitor_id}/",
         "/v1/monitored-prompts/", "/v1/monitored-prompts/{monitored_prompt_id}/",
@@ -487,7 +488,8 @@ layer(TestLayer, { timeout: 120_000, excludeTestServices: true })("acceptance", 
         "/v1/dashboard/", "/v1/groups/", "/v1/groups/{group_id}/", "/v1/action-plans/{action_plan_id}/"
       ]
       const healthPaths = ["/healthz", "/readyz"]
-      expect(Object.keys(doc.paths).sort()).toEqual([...specPaths, ...healthPaths].sort())
+      const reportPaths = ["/v1/reports/visibility/"]
+      expect(Object.keys(doc.paths).sort()).toEqual([...specPaths, ...reportPaths, ...healthPaths].sort())
       const schemes = Object.values(doc.components.securitySchemes)
       expect(schemes).toEqual([expect.objectContaining({ type: "apiKey", name: "api-key", in: "header" })])
       for (const [path, item] of Object.entries(doc.paths)) {
@@ -497,7 +499,7 @@ layer(TestLayer, { timeout: 120_000, excludeTestServices: true })("acceptance", 
           continue
         }
         expect(item.get.security.length, path).toBeGreaterThan(0)
-        expect(specTags, path).toContain(item.get.tags[0])
+        expect([...specTags, "Reports"], path).toContain(item.get.tags[0])
       }
       const docs = yield* get("/docs")
       expect(docs.status).toBe(200)

@@ -223,7 +223,11 @@ export const BrandRanking = Schema.Struct({
   ranking: Int,
   visibility: DecimalString,
   average_position: DecimalString,
-  average_sentiment: DecimalString
+  average_sentiment: DecimalString,
+  /** Sightline's extra field (docs/metrics.md, share of voice). */
+  share_of_voice: DecimalString.annotations({
+    description: "Extra field: this brand's mentions over all tracked brands' mentions in the same answers, x 100."
+  })
 }).annotations({ identifier: "BrandRanking" })
 export type BrandRanking = typeof BrandRanking.Type
 
@@ -235,6 +239,22 @@ export const RankedPrompt = Schema.Struct({
 }).annotations({ identifier: "RankedPrompt" })
 export type RankedPrompt = typeof RankedPrompt.Type
 
+const ownBrandFigures = {
+  responses: Int,
+  mentions: Int,
+  visibility: DecimalString,
+  share_of_voice: DecimalString,
+  average_sentiment: DecimalString
+}
+
+export const DashboardDay = Schema.Struct({ date: DateString, ...ownBrandFigures }).annotations({
+  identifier: "DashboardDay",
+  description: "The own brand's figures on one UTC day."
+})
+
+export const DashboardEngine = Schema.Struct({ ai_model: AiModel, ...ownBrandFigures, average_position: DecimalString })
+  .annotations({ identifier: "DashboardAiModel", description: "The own brand's figures in one AI model's answers." })
+
 export const Dashboard = Schema.Struct({
   total_prompts: Int,
   total_responses: Int,
@@ -244,7 +264,14 @@ export const Dashboard = Schema.Struct({
   competitors_count: Int,
   brands_ranking: Schema.Array(BrandRanking),
   top_ranked_prompts: Schema.Array(RankedPrompt),
-  lowest_ranked_prompts: Schema.Array(RankedPrompt)
+  lowest_ranked_prompts: Schema.Array(RankedPrompt),
+  /** Sightline's extra fields: the own brand's movement and its per-engine breakdown. */
+  series: Schema.Array(DashboardDay).annotations({
+    description: "Extra field: the own brand per UTC day of the range that has answers, oldest first."
+  }),
+  by_ai_model: Schema.Array(DashboardEngine).annotations({
+    description: "Extra field: the own brand per AI model with answers in scope, by AI model name."
+  })
 }).annotations({ identifier: "Dashboard" })
 export type Dashboard = typeof Dashboard.Type
 

@@ -235,6 +235,47 @@ layer(Live, { timeout: 240_000 })("the visibility report agrees with the raw row
         }
       }
 
+      // The dashboard's extra fields: share of voice in the ranking, the daily series, the per-engine breakdown.
+      const dashboardCases = fc.sample(fc.record({
+        start: fc.integer({ min: -5, max: SPAN_DAYS }),
+        length: fc.integer({ min: 1, max: 60 }),
+        aiModel: fc.option(fc.constantFrom(...AI_MODELS.slice(0, 4)), { nil: undefined }),
+        groupId: fc.option(fc.constantFrom(...groups.map((g) => g.id)), { nil: undefined })
+      }), { numRuns: 25, seed: 3 })
+      for (const c of dashboardCases) {
+        const filters = { startDate: dayOf(c.start), endDate: dayOf(c.start + c.length - 1), aiModel: c.aiModel }
+        const label = JSON.stringify({ filters, groupId: c.groupId })
+        const dashboard = yield* getDashboard({ brandId: brand.id, groupId: c.groupId, filters })
+        const scoped = answers.filter((a) =>
+          a.day >= filters.startDate && a.day <= filters.endDate &&
+          (c.aiModel === undefined || a.engine === c.aiModel) && (c.groupId === undefined || a.groupId === c.groupId)
+        )
+        const tracked = (rows: typeof scoped) =>
+          rows.reduce((sum, a) => sum + (a.position === null ? 0 : 1) + (mentionsOf.get(a.id) ?? []).length, 0)
+        const own = (rows: typeof scoped) => rows.filter((a) => a.position !== null)
+        for (const ranked of dashboard.brands_ranking) {
+          expect(ranked.share_of_voice, label).toBe(formatDecimal(Metrics.shareOfVoice(ranked.mentions, tracked(scoped))))
+        }
+        const figures = (rows: typeof scoped) => ({
+          responses: rows.length,
+          mentions: own(rows).length,
+          visibility: formatDecimal(Metrics.mentionRate(own(rows).length, rows.length)),
+          share_of_voice: formatDecimal(Metrics.shareOfVoice(own(rows).length, tracked(rows))),
+          average_sentiment: formatDecimal(Metrics.averageSentiment(rows.map((a) => a.sentiment)))
+        })
+        const days = [...new Set(scoped.map((a) => a.day))].sort()
+        expect(dashboard.series, label).toEqual(days.map((date) => ({ date, ...figures(scoped.filter((a) => a.day === date)) })))
+        const engines = [...new Set(scoped.map((a) => a.engine))].sort(Metrics.compareNames)
+        expect(dashboard.by_ai_model, label).toEqual(engines.map((engine) => {
+          const rows = scoped.filter((a) => a.engine === engine)
+          return {
+            ai_model: engine,
+            ...figures(rows),
+            average_position: formatDecimal(Metrics.averagePosition(rows.map((a) => a.position)))
+          }
+        }))
+      }
+
       /** The report's rows as the raw rows and the pure definitions give them. */
       function expectedRows(query: Omit<VisibilityQuery, "page">): ReadonlyArray<VisibilityReportRow> {
         const dims = new Set(query.dimensions)

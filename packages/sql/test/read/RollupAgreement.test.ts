@@ -244,8 +244,13 @@ layer(Live, { timeout: 240_000 })("rollups agree with the raw rows", (it) => {
             average_position: formatDecimal(Metrics.averagePosition(c.rows.map((r) => r.position))),
             average_sentiment: formatDecimal(Metrics.averageSentiment(c.rows.map((r) => r.sentiment)))
           }))
+          const tracked = contenders.reduce((sum, c) => sum + c.mentions, 0)
           expect(dashboard.brands_ranking, label).toEqual(
-            Metrics.rankBrands(contenders).map((c) => ({ ...c, visibility: formatDecimal(c.visibility) }))
+            Metrics.rankBrands(contenders).map((c) => ({
+              ...c,
+              visibility: formatDecimal(c.visibility),
+              share_of_voice: formatDecimal(Metrics.shareOfVoice(c.mentions, tracked))
+            }))
           )
           const perPrompt = promptIds.map((id) => {
             const rows = scoped.filter((a) => a.promptId === id)
