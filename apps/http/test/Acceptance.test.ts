@@ -129,10 +129,11 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/
 const DECIMAL = /^-?\d+\.\d{2}$/
 const MODELS = ["chat_gpt", "perplexity", "bing_copilot", "google_ai", "gemini", "grok", "google_ai_mode"]
 
-type Kind = "int" | "string" | "timestamp" | "decimal" | "boolean" | "strings" | "models" | "model" | "impact" | "object" | "array"
+type Kind = "int" | "string" | "timestamp" | "decimal" | "boolean" | "strings" | "models" | "model" | "impact" | "object" | "array" | "sourceType"
 const isKind: Record<Kind, (v: unknown) => boolean> = {
   int: (v) => Number.isInteger(v),
   string: (v) => typeof v === "string",
+  sourceType: (v) => ["own", "competitor", "ugc", "editorial", "reference", "other"].includes(String(v)),
   timestamp: (v) => typeof v === "string" && TIMESTAMP.test(v),
   decimal: (v) => typeof v === "string" && DECIMAL.test(v),
   boolean: (v) => typeof v === "boolean",
@@ -163,15 +164,15 @@ const SHAPES: Record<string, Record<string, Kind>> = {
   query: { query: "string", count: "int" },
   domain: {
     domain_id: "int", domain: "string", ai_models: "models", impact: "impact", prompts_count: "int", responses_count: "int",
-    urls_count: "int"
+    urls_count: "int", source_type: "sourceType"
   },
   domainUrl: {
     url_id: "int", url: "string", ai_models: "models", impact: "impact", count: "int", prompts_count: "int",
-    first_seen_at: "timestamp"
+    first_seen_at: "timestamp", source_type: "sourceType"
   },
   url: {
     url_id: "int", url: "string", ai_models: "models", impact: "impact", count: "int", prompts_count: "int",
-    first_seen_at: "timestamp", domain_id: "int", domain: "string"
+    first_seen_at: "timestamp", domain_id: "int", domain: "string", source_type: "sourceType"
   },
   related: { prompt_id: "int", prompt: "string" },
   plan: { id: "int", actions_count: "int", generated_at: "timestamp", prompt: "string", prompt_id: "int", insights_summary: "string" }

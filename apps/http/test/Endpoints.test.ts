@@ -4,6 +4,7 @@ import * as Metrics from "@sightline/domain/Metrics"
 import { periodChange, rateFigures } from "@sightline/domain/ReportFigures"
 import { Client } from "@sightline/domain/api/index"
 import { PermissionDenied } from "@sightline/domain/api/Errors"
+import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import { DOMAIN_OF, Fixture, RESPONSES, type ResponseSpec } from "./support/Fixture.js"
@@ -251,7 +252,8 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("read endp
           impact: Metrics.impact(citing("example.com").length, inScope.length),
           prompts_count: 1,
           responses_count: 3,
-          urls_count: 2
+          urls_count: 2,
+          source_type: "other"
         },
         {
           domain_id: f.domains["news.test"],
@@ -260,7 +262,8 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("read endp
           impact: Metrics.impact(citing("news.test").length, inScope.length),
           prompts_count: 2,
           responses_count: 2,
-          urls_count: 1
+          urls_count: 1,
+          source_type: "other"
         },
         {
           domain_id: f.domains["100%_off.test"],
@@ -269,7 +272,8 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("read endp
           impact: Metrics.impact(1, inScope.length),
           prompts_count: 1,
           responses_count: 1,
-          urls_count: 1
+          urls_count: 1,
+          source_type: "other"
         }
       ])
       const search = yield* get("/v1/cited-sources/?search=EXAMPLE", f.keys.brandA)
@@ -294,13 +298,24 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("read endp
         prompts_count: 1,
         first_seen_at: "2024-03-02T00:00:00.000Z",
         domain_id: f.domains["example.com"],
-        domain: "example.com"
+        domain: "example.com",
+        source_type: "other"
       })
       const domainUrls = yield* get(`/v1/cited-sources/${f.domains["example.com"]}/urls/`, f.keys.brandA)
       expect(data(domainUrls.body).map((u) => Object.keys(u).sort())).toEqual([
-        ["ai_models", "count", "first_seen_at", "impact", "prompts_count", "url", "url_id"],
-        ["ai_models", "count", "first_seen_at", "impact", "prompts_count", "url", "url_id"]
+        ["ai_models", "count", "first_seen_at", "impact", "prompts_count", "source_type", "url", "url_id"],
+        ["ai_models", "count", "first_seen_at", "impact", "prompts_count", "source_type", "url", "url_id"]
       ])
+      // A workspace's override classes its domains for every brand of the workspace, and only there.
+      const sql = yield* SqlClient.SqlClient
+      yield* sql`INSERT INTO source_type_overrides (workspace_id, domain, source_type) VALUES (${f.workspace1}, 'news.test', 'editorial')`
+      const classed = yield* get("/v1/cited-sources/", f.keys.brandA)
+      expect(data(classed.body).map((d) => [d["domain"], d["source_type"]])).toEqual([
+        ["example.com", "other"], ["news.test", "editorial"], ["100%_off.test", "other"]
+      ])
+      const otherWorkspace = yield* get("/v1/cited-sources/", f.keys.workspace2)
+      expect(data(otherWorkspace.body).every((d) => d["source_type"] === "other")).toBe(true)
+      yield* sql`DELETE FROM source_type_overrides`
       expect(data(domainUrls.body).map((u) => u["url"])).toEqual(["https://docs.example.com/a", "https://example.com/b"])
       const related = yield* get(`/v1/cited-sources/${f.domains["news.test"]}/related-prompts/`, f.keys.brandA)
       expect(data(related.body)).toEqual([

@@ -12,6 +12,7 @@ import analyserVersion from "./migrations/0007_analyser_version.js"
 import matchSettings from "./migrations/0008_match_settings.js"
 import promptLifecycle from "./migrations/0010_prompt_lifecycle.js"
 import rateLimitBuckets from "./migrations/0012_rate_limit_buckets.js"
+import sourceTypeOverrides from "./migrations/0017_source_type_overrides.js"
 
 /** Every migration, in order. Add new ones here as `NNNN_name`. */
 const all = {
@@ -24,7 +25,8 @@ const all = {
   "0007_analyser_version": analyserVersion,
   "0008_match_settings": matchSettings,
   "0010_prompt_lifecycle": promptLifecycle,
-  "0012_rate_limit_buckets": rateLimitBuckets
+  "0012_rate_limit_buckets": rateLimitBuckets,
+  "0017_source_type_overrides": sourceTypeOverrides
 }
 
 const names = Object.keys(all)

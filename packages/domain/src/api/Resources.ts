@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema"
 import { AiModel } from "../AiModel.js"
 import { DecimalString, PercentString } from "../DecimalString.js"
+import { SourceType } from "../SourceType.js"
 
 /** An ISO 8601 date-time in UTC ending in `Z` (`2024-05-01T08:30:00.000Z`). */
 export const Timestamp = Schema.String.annotations({
@@ -157,7 +158,13 @@ export const SearchQuery = Schema.Struct({ query: Schema.String, count: Int }).a
 })
 export type SearchQuery = typeof SearchQuery.Type
 
-export const CitedDomain = Schema.Struct({
+/** Sightline's extra field on the cited-sources items (docs/metrics.md, Source types). */
+const sourceTypeField = {
+  source_type: SourceType
+}
+
+/** A cited domain's figures as the read model computes them; the API item adds `source_type`. */
+export const CitedDomainFigures = Schema.Struct({
   domain_id: Int,
   domain: Schema.String,
   ai_models: Schema.Array(AiModel),
@@ -165,7 +172,11 @@ export const CitedDomain = Schema.Struct({
   prompts_count: Int,
   responses_count: Int,
   urls_count: Int
-}).annotations({ identifier: "CitedSourceDomain" })
+})
+
+export const CitedDomain = Schema.Struct({ ...CitedDomainFigures.fields, ...sourceTypeField }).annotations({
+  identifier: "CitedSourceDomain"
+})
 export type CitedDomain = typeof CitedDomain.Type
 
 const citedUrlFields = {
@@ -178,10 +189,12 @@ const citedUrlFields = {
   first_seen_at: Timestamp
 }
 
-export const DomainCitedUrl = Schema.Struct(citedUrlFields).annotations({ identifier: "DomainCitedUrl" })
+export const DomainCitedUrlFigures = Schema.Struct(citedUrlFields)
+export const DomainCitedUrl = Schema.Struct({ ...citedUrlFields, ...sourceTypeField }).annotations({ identifier: "DomainCitedUrl" })
 export type DomainCitedUrl = typeof DomainCitedUrl.Type
 
-export const CitedUrl = Schema.Struct({ ...citedUrlFields, domain_id: Int, domain: Schema.String }).annotations({
+export const CitedUrlFigures = Schema.Struct({ ...citedUrlFields, domain_id: Int, domain: Schema.String })
+export const CitedUrl = Schema.Struct({ ...CitedUrlFigures.fields, ...sourceTypeField }).annotations({
   identifier: "CitedUrl"
 })
 export type CitedUrl = typeof CitedUrl.Type

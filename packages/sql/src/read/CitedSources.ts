@@ -1,13 +1,16 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
-import { CitedDomain, CitedUrl, DomainCitedUrl, RelatedPrompt } from "@sightline/domain/api/Resources"
+import { CitedDomainFigures, CitedUrlFigures, DomainCitedUrlFigures, RelatedPrompt } from "@sightline/domain/api/Resources"
 import { AI_MODELS } from "@sightline/domain/AiModel"
+import type { SourceType } from "@sightline/domain/SourceType"
 import * as Effect from "effect/Effect"
+import { classifierForBrand } from "./SourceTypes.js"
 import {
   dayRange,
   impact,
   inPeriods,
   iso,
+  type Page,
   type PageRequest,
   pagedWithTotal,
   type ResponseFilters,
@@ -52,6 +55,12 @@ const aiModels = (sql: SqlClient.SqlClient, table: string, key: Statement.Fragme
 const citedInScope = (sql: SqlClient.SqlClient, query: CitedSourceQuery) =>
   sql`k.brand_id = ${query.brandId} AND ${rollupEngine(sql, "k", query.filters)} AND k.days && ${dayRange(sql, query.filters)}`
 
+/** Adds each item's `source_type` (docs/metrics.md, Source types) to a page. */
+const withSourceTypes = <A>(classify: (item: A) => SourceType, page: Page<A>) => ({
+  ...page,
+  data: page.data.map((item) => ({ ...item, source_type: classify(item) }))
+})
+
 /**
  * Domains ranked by the responses citing them (rollup_domain, which adds up over days); the page's
  * distinct prompt and URL counts come from the key sets and the URL rollup.
@@ -63,8 +72,9 @@ export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) 
     FROM rollup_domain x
     WHERE x.brand_id = ${query.brandId} AND ${inPeriods(sql, "x", query.filters)}
     GROUP BY x.domain_id HAVING sum(x.responses) > 0`
-  return yield* pagedWithTotal(
-    CitedDomain,
+  const classify = yield* classifierForBrand(query.brandId)
+  return withSourceTypes((item) => classify(item.domain), yield* pagedWithTotal(
+    CitedDomainFigures,
     query.page,
     sql<{ total: number }>`
       SELECT count(*)::int AS total FROM (${perDomain}) pd
@@ -90,7 +100,7 @@ export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) 
               AND ${inPeriods(sql, "u", query.filters)})::int AS urls_count
         FROM listed l CROSS JOIN total
         ORDER BY l.responses_count DESC, l.domain COLLATE "C"`
-  )
+  ))
 })
 
 /** URLs ranked by the responses citing them (rollup_url), optionally of one domain. */
@@ -137,7 +147,8 @@ const listUrlsOf = (sql: SqlClient.SqlClient, query: CitedSourceQuery, domainId:
 export const listUrls = Effect.fnUntraced(function*(query: CitedSourceQuery) {
   const sql = yield* SqlClient.SqlClient
   const list = listUrlsOf(sql, query, undefined)
-  return yield* pagedWithTotal(CitedUrl, query.page, list.count, list.rows)
+  const classify = yield* classifierForBrand(query.brandId)
+  return withSourceTypes((item) => classify(item.domain), yield* pagedWithTotal(CitedUrlFigures, query.page, list.count, list.rows))
 })
 
 /** Cited URLs of one domain. */
@@ -147,7 +158,8 @@ export const listDomainUrls = Effect.fnUntraced(function*(
 ) {
   const sql = yield* SqlClient.SqlClient
   const list = listUrlsOf(sql, query, domainId)
-  return yield* pagedWithTotal(DomainCitedUrl, query.page, list.count, list.rows)
+  const classify = yield* classifierForBrand(query.brandId)
+  return withSourceTypes((item) => classify(item.url), yield* pagedWithTotal(DomainCitedUrlFigures, query.page, list.count, list.rows))
 })
 
 /** Prompts of the brand whose answers in scope cite the domain (from the key sets). */

@@ -2,6 +2,7 @@ import { expect, layer } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { AI_MODELS } from "@sightline/domain/AiModel"
 import { ANALYSER_VERSION, type ResponseAnalysis } from "@sightline/domain/analysis/ResponseAnalysis"
+import { classifierOf } from "@sightline/domain/analysis/SourceTypes"
 import { formatDecimal } from "@sightline/domain/DecimalString"
 import * as Metrics from "@sightline/domain/Metrics"
 import * as Effect from "effect/Effect"
@@ -207,6 +208,11 @@ layer(Live, { timeout: 240_000 })("rollups agree with the raw rows", (it) => {
           FROM response_citations rc JOIN urls u ON u.id = rc.url_id JOIN domains d ON d.id = rc.domain_id
           WHERE rc.brand_id = ${brand.id}`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(RawCitation))))
 
+        const classify = classifierOf({
+          ownWebsite: "https://own.example",
+          competitorWebsites: competitors.map((c) => `https://${c.name}.example`),
+          overrides: new Map()
+        })
         const cases = fc.sample(fc.tuple(arbitraryFilters, fc.constantFrom(undefined, ...groups.map((g) => g.id))), {
           numRuns: 40,
           seed: round
@@ -318,7 +324,8 @@ layer(Live, { timeout: 240_000 })("rollups agree with the raw rows", (it) => {
               impact: Metrics.impact(distinct(rows.map((c) => c.responseId)), inScopeCount),
               prompts_count: distinct(rows.map((c) => c.promptId)),
               responses_count: distinct(rows.map((c) => c.responseId)),
-              urls_count: distinct(rows.map((c) => c.urlId))
+              urls_count: distinct(rows.map((c) => c.urlId)),
+              source_type: classify(domain)
             }
           }).sort((a, b) => b.responses_count - a.responses_count || Metrics.compareNames(a.domain, b.domain))
           const domains = yield* listDomains(query)
@@ -339,7 +346,8 @@ layer(Live, { timeout: 240_000 })("rollups agree with the raw rows", (it) => {
                 prompts_count: distinct(ofUrl.map((c) => c.promptId)),
                 first_seen_at: firstSeen(urlId),
                 domain_id: ofUrl[0]?.domainId,
-                domain: ofUrl[0]?.domain
+                domain: ofUrl[0]?.domain,
+                source_type: classify(ofUrl[0]?.url ?? "")
               }
             }).sort((a, b) => b.count - a.count || Metrics.compareNames(a.url, b.url))
           expect((yield* listUrls(query)).data, label).toEqual(expectedUrls(cited))
