@@ -20,6 +20,7 @@ import * as Prompts from "./commands/Prompts.js"
 import * as Reanalyze from "./commands/Reanalyze.js"
 import * as Rollups from "./commands/Rollups.js"
 import * as Runs from "./commands/Runs.js"
+import * as Sources from "./commands/Sources.js"
 import * as Workspaces from "./commands/Workspaces.js"
 import * as Help from "./Help.js"
 import { Style } from "./Style.js"
@@ -38,6 +39,7 @@ const subcommands = [
   Groups.command,
   Prompts.command,
   Keys.command,
+  Sources.command,
   Runs.command,
   Reanalyze.command,
   Analyse.command,
