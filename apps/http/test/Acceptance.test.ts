@@ -489,7 +489,7 @@ layer(TestLayer, { timeout: 120_000, excludeTestServices: true })("acceptance", 
         "/v1/dashboard/", "/v1/groups/", "/v1/groups/{group_id}/", "/v1/action-plans/{action_plan_id}/"
       ]
       const healthPaths = ["/healthz", "/readyz"]
-      const reportPaths = ["/v1/reports/visibility/"]
+      const reportPaths = ["/v1/reports/visibility/", "/v1/reports/citations/"]
       expect(Object.keys(doc.paths).sort()).toEqual([...specPaths, ...reportPaths, ...healthPaths].sort())
       const schemes = Object.values(doc.components.securitySchemes)
       expect(schemes).toEqual([expect.objectContaining({ type: "apiKey", name: "api-key", in: "header" })])

@@ -482,4 +482,48 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("read endp
       const missing = yield* get(`/v1/reports/visibility/`, f.keys.workspace1)
       expect(Object.keys((missing.body as { details: Record<string, string> }).details).sort()).toEqual(["brand_id", "end_date", "start_date"])
     }))
+
+  it.effect("citations report: per domain and per URL by AI model, with brand and competitor co-mentions", () =>
+    Effect.gen(function*() {
+      const f = yield* Fixture
+      const reply = yield* get(`/v1/reports/citations/?brand_id=${f.brandA}&start_date=2024-03-01&end_date=2024-03-31`, f.keys.workspace1)
+      expect(reply.status).toBe(200)
+      const ofA = RESPONSES.filter((r) => r.prompt === "P1" || r.prompt === "P2")
+      const all = ofA.flatMap((r) => r.citations.map((url) => ({ r, url, domain: DOMAIN_OF[url] ?? "" })))
+      const domains = [...new Set(all.map((c) => c.domain))]
+      const expected = domains.map((domain) => {
+        const rows = all.filter((c) => c.domain === domain)
+        const answers = [...new Set(rows.map((c) => c.r))]
+        const co = (["X", "Y"] as const).map((k) => ({
+          competitor_id: k === "X" ? f.competitorX : f.competitorY,
+          name: k === "X" ? "Xeno" : "Yarn",
+          responses: answers.filter((r) => r.mentions.some((m) => m.competitor === k)).length
+        })).filter((m) => m.responses > 0).sort((a, b) => b.responses - a.responses || (a.name < b.name ? -1 : 1))
+        return {
+          domain_id: f.domains[domain],
+          domain,
+          citations: rows.length,
+          responses_citing: answers.length,
+          citation_share: formatDecimal(Metrics.mentionRate(rows.length, all.length)),
+          responses_mentioning_brand: answers.filter((r) => r.brand !== null).length,
+          co_mentioned_competitors: co,
+          source_type: "other"
+        }
+      }).sort((a, b) => b.citations - a.citations || (a.domain < b.domain ? -1 : 1))
+      expect(reply.body).toMatchObject({ pagination: { total_records: domains.length }, period: { start_date: "2024-03-01" } })
+      expect((reply.body as { data: unknown }).data).toEqual(expected)
+
+      const byModel = yield* get(
+        `/v1/reports/citations/?brand_id=${f.brandA}&start_date=2024-03-01&end_date=2024-03-31&level=url&dimensions=ai_model&ai_model=chat_gpt`,
+        f.keys.workspace1
+      )
+      const rows = items(byModel.body)
+      expect(rows.every((r) => r["ai_model"] === "chat_gpt" && typeof r["url"] === "string")).toBe(true)
+      const chatGpt = all.filter((c) => c.r.engine === "chat_gpt")
+      expect(rows.reduce((sum, r) => sum + Number(r["citations"]), 0)).toBe(chatGpt.length)
+
+      const bad = yield* get(`/v1/reports/citations/?brand_id=${f.brandA}&start_date=2024-03-01&end_date=2024-03-31&level=page&dimensions=prompt`, f.keys.workspace1)
+      expect(bad.status).toBe(400)
+      expect(Object.keys((bad.body as { details: Record<string, string> }).details).sort()).toEqual(["dimensions", "level"])
+    }))
 })

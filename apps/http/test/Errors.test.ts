@@ -55,6 +55,10 @@ const endpoints = (f: FixtureIds) => [
   {
     template: "/v1/reports/visibility/",
     path: `/v1/reports/visibility/?brand_id=${f.brandA}&start_date=2024-03-01&end_date=2024-03-31&dimensions=ai_model,competitor&include_previous_period=true`
+  },
+  {
+    template: "/v1/reports/citations/",
+    path: `/v1/reports/citations/?brand_id=${f.brandA}&start_date=2024-03-01&end_date=2024-03-31&dimensions=ai_model,date&level=url`
   }
 ]
 
@@ -256,6 +260,7 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("errors, a
         `/v1/cited-sources/${f.domains["shared.example"]}/related-prompts/`,
         `/v1/dashboard/?brand_id=${f.brandB}&start_date=2024-01-01&end_date=2024-12-31`,
         `/v1/reports/visibility/?brand_id=${f.brandB}&start_date=2024-01-01&end_date=2024-12-31`,
+        `/v1/reports/citations/?brand_id=${f.brandB}&start_date=2024-01-01&end_date=2024-12-31`,
         `/v1/reports/visibility/?brand_id=${f.brandA}&start_date=2024-01-01&end_date=2024-12-31&group_id=${f.groupGB}`,
         `/v1/reports/visibility/?brand_id=${f.brandA}&start_date=2024-01-01&end_date=2024-12-31&prompt_id=${f.prompts.P1},${f.prompts.PB1}`
       ]
@@ -284,7 +289,7 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("errors, a
       const f = yield* Fixture
       const runtime = yield* Effect.runtime<HttpClient.HttpClient>()
       const run = <A>(effect: Effect.Effect<A, never, HttpClient.HttpClient>) => Runtime.runPromise(runtime)(effect)
-      const params = ["page", "per_page", "start_date", "end_date", "ai_model", "brand_id", "group_id", "search", "dimensions", "prompt_id", "include_previous_period"]
+      const params = ["page", "per_page", "start_date", "end_date", "ai_model", "brand_id", "group_id", "search", "dimensions", "prompt_id", "include_previous_period", "level"]
       const paths = endpoints(f).map((e) => e.path.split("?")[0] ?? "")
       const templates = ["/v1/monitored-prompts/$/", "/v1/monitored-prompts/$/responses/", "/v1/monitored-competitors/$/",
         "/v1/action-plans/$/", "/v1/groups/$/", "/v1/cited-sources/$/urls/", "/v1/cited-sources/$/related-prompts/"]

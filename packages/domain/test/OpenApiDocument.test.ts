@@ -29,7 +29,7 @@ describe("the OpenAPI document", () => {
   })
 
   it("documents the report endpoints fully: every parameter described, errors, the row schema", () => {
-    for (const path of ["/v1/reports/visibility/"]) {
+    for (const path of ["/v1/reports/visibility/", "/v1/reports/citations/"]) {
       const operation = spec.paths[path]?.get
       expect(operation, path).toBeDefined()
       if (operation === undefined) continue
@@ -44,6 +44,11 @@ describe("the OpenAPI document", () => {
       "ai_model", "brand_id", "dimensions", "end_date", "group_id", "include_previous_period", "page", "per_page",
       "prompt_id", "start_date"
     ])
-    expect(Object.keys(spec.components.schemas)).toEqual(expect.arrayContaining(["VisibilityReportRow", "VisibilityReportPrevious"]))
+    expect(spec.paths["/v1/reports/citations/"]?.get?.parameters.map((p) => p.name).sort()).toEqual([
+      "ai_model", "brand_id", "dimensions", "end_date", "level", "page", "per_page", "start_date"
+    ])
+    expect(Object.keys(spec.components.schemas)).toEqual(
+      expect.arrayContaining(["VisibilityReportRow", "VisibilityReportPrevious", "CitationReportRow", "SourceType"])
+    )
   })
 })

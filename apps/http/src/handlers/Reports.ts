@@ -21,7 +21,8 @@ const checkOwned = <E, R>(
         : Effect.fail(ValidationError.create({ [parameter]: `${id} does not belong to brand ${brandId}` }))), { discard: true })
 
 export const ReportsLive = HttpApiBuilder.group(SightlineApi, "reports", (handlers) =>
-  handlers.handle("visibility", ({ urlParams }) =>
+  handlers
+    .handle("visibility", ({ urlParams }) =>
     Effect.gen(function*() {
       yield* filtersOf({ start_date: urlParams.start_date, end_date: urlParams.end_date })
       const period = { start_date: urlParams.start_date, end_date: urlParams.end_date }
@@ -44,4 +45,17 @@ export const ReportsLive = HttpApiBuilder.group(SightlineApi, "reports", (handle
         includePrevious,
         page: pageOf(urlParams)
       })
-    })))
+    }))
+    .handle("citations", ({ urlParams }) =>
+      Effect.gen(function*() {
+        yield* filtersOf({ start_date: urlParams.start_date, end_date: urlParams.end_date })
+        const brandId = yield* Access.resolveBrand(yield* CurrentPrincipal, urlParams.brand_id)
+        return yield* Reports.citationReport({
+          brandId,
+          period: { start_date: urlParams.start_date, end_date: urlParams.end_date },
+          level: urlParams.level ?? "domain",
+          dimensions: urlParams.dimensions ?? [],
+          aiModels: urlParams.ai_model,
+          page: pageOf(urlParams)
+        })
+      })))

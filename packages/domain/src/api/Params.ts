@@ -323,3 +323,37 @@ export const VisibilityReportParams = Schema.Struct({
   prompt_id: Schema.optional(PromptIdListParam),
   include_previous_period: Schema.optional(BooleanParam)
 }).annotations(parseAll)
+
+/** The splits of the citations report (`dimensions`). */
+export const CITATION_DIMENSIONS = ["ai_model", "date"] as const
+export type CitationDimension = typeof CITATION_DIMENSIONS[number]
+const isCitationDimension = (s: string): s is CitationDimension => CITATION_DIMENSIONS.some((d) => d === s)
+export const CITATION_DIMENSIONS_MESSAGE = `must be a comma list of ${CITATION_DIMENSIONS.join(", ")}`
+export const LEVEL_MESSAGE = "must be domain or url"
+
+export const CitationDimensionsParam = commaList(
+  Schema.Array(Schema.Literal(...CITATION_DIMENSIONS)),
+  (s) => isCitationDimension(s) ? Option.some(s) : Option.none(),
+  CITATION_DIMENSIONS_MESSAGE,
+  {
+    type: "string",
+    description: "Split each domain's (or URL's) row by AI model and/or UTC day: a comma list of ai_model, date.",
+    examples: ["ai_model", "ai_model,date"]
+  }
+)
+
+export const LevelParam = withMessage(
+  Schema.String.pipe(Schema.compose(Schema.Literal("domain", "url"))),
+  LEVEL_MESSAGE,
+  { type: "string", enum: ["domain", "url"], default: "domain", description: "One row per cited domain (default) or per cited URL." }
+)
+
+export const CitationReportParams = Schema.Struct({
+  ...PageParams.fields,
+  brand_id: withMessage(Id, ID_MESSAGE, { ...idJsonSchema, description: "The brand." }),
+  start_date: DateParam,
+  end_date: DateParam,
+  level: Schema.optional(LevelParam),
+  dimensions: Schema.optional(CitationDimensionsParam),
+  ai_model: Schema.optional(AiModelListParam)
+}).annotations(parseAll)

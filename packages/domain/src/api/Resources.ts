@@ -356,3 +356,33 @@ export const VisibilityReport = Schema.Struct({
   data: Schema.Array(VisibilityReportRow)
 }).annotations({ identifier: "VisibilityReportPage" })
 export type VisibilityReport = typeof VisibilityReport.Type
+
+export const CoMentionedCompetitor = Schema.Struct({
+  competitor_id: Int,
+  name: Schema.String,
+  responses: Int.annotations({ description: "Answers citing the source that also name this competitor." })
+}).annotations({ identifier: "CoMentionedCompetitor" })
+
+export const CitationReportRow = Schema.Struct({
+  domain_id: Int,
+  domain: Schema.String,
+  url_id: Schema.optional(Int.annotations({ description: "With level=url." })),
+  url: Schema.optional(Schema.String.annotations({ description: "With level=url." })),
+  ai_model: Schema.optional(AiModel.annotations({ description: "With the ai_model dimension." })),
+  date: Schema.optional(DateString.annotations({ description: "With the date dimension: the UTC day." })),
+  citations: Int.annotations({ description: "Citations of this source: one per answer and cited URL." }),
+  responses_citing: Int.annotations({ description: "Answers citing this source." }),
+  citation_share: DecimalString.annotations({ description: "citations / all citations in the report's scope x 100." }),
+  responses_mentioning_brand: Int.annotations({ description: "Of the answers citing this source, those naming the brand." }),
+  co_mentioned_competitors: Schema.Array(CoMentionedCompetitor).annotations({
+    description: "Monitored competitors named in the answers citing this source, most answers first."
+  }),
+  source_type: SourceType
+}).annotations({ identifier: "CitationReportRow" })
+export type CitationReportRow = typeof CitationReportRow.Type
+
+export const CitationReport = Schema.Struct({
+  pagination: Pagination,
+  period: ReportPeriod,
+  data: Schema.Array(CitationReportRow)
+}).annotations({ identifier: "CitationReportPage" })

