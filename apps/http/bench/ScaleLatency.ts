@@ -115,6 +115,8 @@ const endpointsOf = Effect.fn("ScaleLatency.endpoints")(function*(requester: Req
     ...ranged("report visibility (date)", [30, 365], (range) => `/v1/reports/visibility/?${scope}&${range}&dimensions=date`),
     // Competitor mentions per prompt have no rollup: this one reads raw mentions (docs/metrics.md).
     ...ranged("report visibility (prompt×competitor)", [30, 365], (range) => `/v1/reports/visibility/?${scope}&${range}&dimensions=prompt,competitor`),
+    // Brand and competitor co-mentions are counted from raw rows for the page's sources (docs/metrics.md).
+    ...ranged("report citations", [30, 365], (range) => `/v1/reports/citations/?${scope}&${range}`),
     ...ranged("monitored-prompts list", [30, 365], (range) => `/v1/monitored-prompts/?${scope}&${range}`),
     ...ranged("prompt detail", [30, 365], (range) => `/v1/monitored-prompts/${prompt}/?${range}`),
     ...ranged("prompt citations", [30, 365], (range) => `/v1/monitored-prompts/${prompt}/citations/?${range}`),
