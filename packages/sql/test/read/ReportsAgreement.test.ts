@@ -20,6 +20,7 @@ import { getDashboard } from "../../src/read/Dashboard.js"
 import { citationReport, visibilityReport, type VisibilityQuery } from "../../src/read/Reports.js"
 import { ResponseStore } from "../../src/ResponseStore.js"
 import { Workspaces } from "../../src/Workspaces.js"
+import { mention, rawAnswers, rawMentions, trackedBrand } from "../../test-support/AgreementFixture.js"
 import { TestDatabase } from "../../test-support/TestDatabase.js"
 
 /**
@@ -53,10 +54,6 @@ const isoWeek = (n: number) => {
 const monthIndex = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1
 const monthLabel = (index: number) => `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`
 
-const mention = fc.record({
-  position: fc.integer({ min: 1, max: 9 }),
-  sentiment: fc.integer({ min: 0, max: 10_000 }).map((c) => c / 100)
-})
 // Pages of an own, a competitor's, a listed and an unknown site; two pages on one domain.
 const PAGES = ["own.example/p", "alpha.example/x", "www.reddit.com/r/1", "reddit.com/r/2", "c.example/1", "c.example/2"].map((page) => ({
   url: `https://${page}`,
@@ -81,21 +78,6 @@ const arbitraryAnalysis = (competitorIds: ReadonlyArray<number>) =>
     judge: { kind: "local", model: null, fallback: null }
   }))
 
-const RawAnswer = Schema.Struct({
-  id: Schema.Number,
-  promptId: Schema.Number,
-  groupId: Schema.NullOr(Schema.Number),
-  engine: Schema.String,
-  day: Schema.String,
-  position: Schema.NullOr(Schema.Number),
-  sentiment: Schema.NullOr(Schema.Number)
-})
-const RawMention = Schema.Struct({
-  responseId: Schema.Number,
-  competitorId: Schema.Number,
-  position: Schema.Number,
-  sentiment: Schema.Number
-})
 
 const RawCitation = Schema.Struct({
   responseId: Schema.Number,
@@ -117,21 +99,7 @@ layer(Live, { timeout: 240_000 })("the visibility report agrees with the raw row
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       const store = yield* ResponseStore
-      const workspace = yield* Workspaces.create("Report agreement")
-      const brand = yield* Brands.create({
-        workspaceId: workspace.id,
-        name: "Own",
-        displayName: "Own",
-        website: "https://own.example",
-        country: "US",
-        language: "en",
-        aliases: []
-      })
-      const competitors = yield* Effect.forEach(["Alpha", "Beta", "Gamma"], (name) =>
-        Competitors.add({ brandId: brand.id, name, website: `https://${name}.example`, aliases: [] }).pipe(
-          Effect.map(({ id }) => ({ id, name }))
-        ))
-      const groups = yield* Effect.forEach(["G1", "G2"], (name) => Groups.create({ brandId: brand.id, name }))
+      const { brand, competitors, groups } = yield* trackedBrand("Report agreement")
       const groupOf = [groups[0]?.id, groups[0]?.id, groups[1]?.id, undefined]
       const prompts = yield* Effect.forEach(groupOf, (groupId, i) =>
         Prompts.add({ brandId: brand.id, text: `prompt ${i}`, ...(groupId === undefined ? {} : { groupId }) }))
@@ -160,18 +128,8 @@ layer(Live, { timeout: 240_000 })("the visibility report agrees with the raw row
           analysis: a.analysis
         })))
       }
-      const answers = yield* sql`
-        SELECT r.id, r.prompt_id AS "promptId", p.group_id AS "groupId", r.engine,
-          to_char(r.collected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-          r.brand_position AS position, r.brand_sentiment::float8 AS sentiment
-        FROM responses r JOIN prompts p ON p.id = r.prompt_id WHERE r.brand_id = ${brand.id}`.pipe(
-        Effect.flatMap(Schema.decodeUnknown(Schema.Array(RawAnswer)))
-      )
-      const mentions = yield* sql`
-        SELECT m.response_id AS "responseId", m.competitor_id AS "competitorId", m.position, m.sentiment::float8 AS sentiment
-        FROM response_mentions m JOIN responses r ON r.id = m.response_id WHERE r.brand_id = ${brand.id}`.pipe(
-        Effect.flatMap(Schema.decodeUnknown(Schema.Array(RawMention)))
-      )
+      const answers = yield* rawAnswers(brand.id)
+      const mentions = yield* rawMentions(brand.id)
       const citations = yield* sql`
         SELECT rc.response_id AS "responseId", rc.engine, to_char(rc.collected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
           rc.url_id AS "urlId", u.url, rc.domain_id AS "domainId", d.domain
