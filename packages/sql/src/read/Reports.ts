@@ -78,7 +78,7 @@ export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQue
   const firstDay = (previous ?? query.period).start_date
   const lastDay = query.period.end_date
 
-  const any = (fragments: ReadonlyArray<Statement.Fragment>) => sql`(${sql.or(fragments)})`
+  const eitherPeriod = (fragments: ReadonlyArray<Statement.Fragment>) => sql`(${sql.or(fragments)})`
   const engineOf = (column: string) =>
     useEngines
       ? sql`${sql.literal(column)} IS NOT NULL AND (${query.aiModels ?? null}::text[] IS NULL OR ${
@@ -91,7 +91,7 @@ export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQue
     sql`(${query.groupIds ?? null}::bigint[] IS NULL OR ${sql.literal(column)} = ANY(${query.groupIds ?? null}::bigint[]))`
   // Days and ISO weeks need the day rows; a month (or no time dimension) also takes whole months.
   const rollupRows = (alias: string) =>
-    any(periods.map((p) =>
+    eitherPeriod(periods.map((p) =>
       time === "date" || time === "week"
         ? sql`(${sql.literal(`${alias}.grain`)} = 'day' AND ${sql.literal(`${alias}.period`)} BETWEEN ${p.start_date}::date AND ${p.end_date}::date)`
         : rollupPeriods(sql, alias, { startDate: p.start_date, endDate: p.end_date })
