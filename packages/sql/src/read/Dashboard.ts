@@ -1,4 +1,5 @@
 import * as SqlClient from "@effect/sql/SqlClient"
+import { AI_MODELS } from "@sightline/domain/AiModel"
 import { Dashboard } from "@sightline/domain/api/Resources"
 import * as Effect from "effect/Effect"
 import { decimal, decodeRows, inPeriods, percent, type ResponseFilters, rollupEngine, rollupPeriods } from "./Query.js"
@@ -24,9 +25,8 @@ export const getDashboard = Effect.fnUntraced(function*(query: DashboardQuery) {
   // The series reads day rows only; the per-engine breakdown the engine rows (the filter's, or all).
   const days = sql`x.grain = 'day' AND x.period BETWEEN ${query.filters.startDate ?? "0001-01-01"}::date
     AND ${query.filters.endDate ?? "9999-12-30"}::date`
-  const engineRows = query.filters.aiModel === undefined
-    ? sql`x.engine IS NOT NULL`
-    : sql`x.engine = ${query.filters.aiModel}`
+  // Engines named explicitly (not `IS NOT NULL`) so the rollups' (brand, engine, ...) index serves them.
+  const engineRows = sql`x.engine = ANY(${query.filters.aiModel === undefined ? AI_MODELS : [query.filters.aiModel]}::text[])`
   const rows = yield* sql`
     WITH totals AS (
       SELECT coalesce(sum(x.responses), 0) AS responses, coalesce(sum(x.mentions), 0) AS mentions,

@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
 import type { CitationDimension, ReportDimension } from "@sightline/domain/api/Params"
 import { type CitationReportRow, CoMentionedCompetitor, type VisibilityReportRow } from "@sightline/domain/api/Resources"
-import { AiModel } from "@sightline/domain/AiModel"
+import { AI_MODELS, AiModel } from "@sightline/domain/AiModel"
 import { periodChange, type Period, previousPeriod, rateFigures } from "@sightline/domain/ReportFigures"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
@@ -79,12 +79,10 @@ export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQue
   const lastDay = query.period.end_date
 
   const eitherPeriod = (fragments: ReadonlyArray<Statement.Fragment>) => sql`(${sql.or(fragments)})`
+  // Engines named explicitly (not `IS NOT NULL`) so the rollups' (brand, engine, ...) index serves them.
+  const engines = query.aiModels ?? AI_MODELS
   const engineOf = (column: string) =>
-    useEngines
-      ? sql`${sql.literal(column)} IS NOT NULL AND (${query.aiModels ?? null}::text[] IS NULL OR ${
-        sql.literal(column)
-      } = ANY(${query.aiModels ?? null}::text[]))`
-      : sql`${sql.literal(column)} IS NULL`
+    useEngines ? sql`${sql.literal(column)} = ANY(${engines}::text[])` : sql`${sql.literal(column)} IS NULL`
   const ofPrompts = (column: string) =>
     sql`(${query.promptIds ?? null}::bigint[] IS NULL OR ${sql.literal(column)} = ANY(${query.promptIds ?? null}::bigint[]))`
   const ofGroups = (column: string) =>
@@ -273,9 +271,7 @@ export const citationReport = Effect.fnUntraced(function*(query: CitationQuery) 
   const rows = (alias: string) => {
     const col = (name: string) => sql.literal(`${alias}.${name}`)
     return sql`${col("brand_id")} = ${query.brandId} AND ${
-      useEngines
-        ? sql`${col("engine")} IS NOT NULL AND (${models}::text[] IS NULL OR ${col("engine")} = ANY(${models}::text[]))`
-        : sql`${col("engine")} IS NULL`
+      useEngines ? sql`${col("engine")} = ANY(${query.aiModels ?? AI_MODELS}::text[])` : sql`${col("engine")} IS NULL`
     } AND ${
       byDay
         ? sql`${col("grain")} = 'day' AND ${col("period")} BETWEEN ${period.start_date}::date AND ${period.end_date}::date`
