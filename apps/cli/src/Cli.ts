@@ -21,6 +21,7 @@ import * as Prompts from "./commands/Prompts.js"
 import * as Reanalyze from "./commands/Reanalyze.js"
 import * as Rollups from "./commands/Rollups.js"
 import * as Runs from "./commands/Runs.js"
+import * as Sources from "./commands/Sources.js"
 import * as Webhooks from "./commands/Webhooks.js"
 import * as Workspaces from "./commands/Workspaces.js"
 import * as Help from "./Help.js"
@@ -40,6 +41,7 @@ const subcommands = [
   Groups.command,
   Prompts.command,
   Keys.command,
+  Sources.command,
   Webhooks.command,
   Runs.command,
   Reanalyze.command,

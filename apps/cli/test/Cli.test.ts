@@ -177,6 +177,28 @@ layer(Live, { timeout: 120_000 })("the CLI", (it) => {
       yield* fails(/Brand 999999 does not exist/, "rollups", "rebuild", "--brand", "999999")
     }))
 
+  it.effect("sources: a workspace classes a domain, lists and clears it; bad input is one line and exit 1", () =>
+    Effect.gen(function*() {
+      const workspace = String(idOf(yield* ok("workspaces", "create", "--name", "Sources")))
+      expect(yield* ok("sources", "set-type", "--workspace", workspace, "--domain", "https://www.Medium.com/some/post", "--type", "UGC"))
+        .toEqual({ workspace_id: Number(workspace), domain: "medium.com", source_type: "ugc" })
+      expect(yield* ok("sources", "set-type", "--workspace", workspace, "--domain", "news.test", "--type", "editorial"))
+        .toEqual({ workspace_id: Number(workspace), domain: "news.test", source_type: "editorial" })
+      // Setting again replaces the class (idempotent per domain).
+      yield* ok("sources", "set-type", "--workspace", workspace, "--domain", "news.test", "--type", "reference")
+      const listed = yield* ok("sources", "list-types", "--workspace", workspace)
+      expect(Array.isArray(listed) ? listed.map((r) => [field(r, "domain"), field(r, "source_type")]) : listed).toEqual([
+        ["medium.com", "ugc"], ["news.test", "reference"]
+      ])
+      expect(yield* ok("sources", "clear-type", "--workspace", workspace, "--domain", "medium.com"))
+        .toEqual({ workspace_id: Number(workspace), domain: "medium.com", removed: true })
+      expect(yield* ok("sources", "clear-type", "--workspace", workspace, "--domain", "medium.com"))
+        .toEqual({ workspace_id: Number(workspace), domain: "medium.com", removed: false })
+      yield* fails(/Invalid source type: "own": expected one of ugc, editorial, reference, other/, "sources", "set-type", "--workspace", workspace, "--domain", "x.test", "--type", "own")
+      yield* fails(/Workspace 999999 does not exist/, "sources", "set-type", "--workspace", "999999", "--domain", "x.test", "--type", "ugc")
+      yield* fails(/Invalid domain/, "sources", "set-type", "--workspace", workspace, "--domain", " ", "--type", "ugc")
+    }))
+
   it.effect("bad input: one line on stderr, exit code 1, nothing written", () =>
     Effect.gen(function*() {
       const workspace = idOf(yield* ok("workspaces", "create", "--name", "Other"))

@@ -108,7 +108,15 @@ const targets = Effect.fn("ApiLatency.targets")(function*(requester: Requester) 
     { name: "related-prompts (30 d)", path: `/v1/cited-sources/${domain}/related-prompts/?${scope}&${last30}` },
     { name: "action-plans", path: `/v1/action-plans/?${scope}` },
     { name: "action-plan detail", path: `/v1/action-plans/${plan}/` },
-    { name: "dashboard (90 d)", path: `/v1/dashboard/?${scope}&${last90}` }
+    { name: "dashboard (90 d)", path: `/v1/dashboard/?${scope}&${last90}` },
+    { name: "report visibility (90 d)", path: `/v1/reports/visibility/?${scope}&${last90}&include_previous_period=true` },
+    {
+      name: "report visibility week×model×competitor (90 d)",
+      path: `/v1/reports/visibility/?${scope}&${last90}&dimensions=week,ai_model,competitor&include_previous_period=true`
+    },
+    { name: "report visibility prompt×competitor (30 d)", path: `/v1/reports/visibility/?${scope}&${last30}&dimensions=prompt,competitor` },
+    { name: "report citations (30 d)", path: `/v1/reports/citations/?${scope}&${last30}` },
+    { name: "report citations url×model (30 d)", path: `/v1/reports/citations/?${scope}&${last30}&level=url&dimensions=ai_model` }
   ]
   return list
 })

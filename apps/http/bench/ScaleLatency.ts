@@ -103,6 +103,16 @@ const endpointsOf = Effect.fn("ScaleLatency.endpoints")(function*(requester: Req
     days.map((d): Endpoint => ({ name, days: d, path }))
   return [
     ...ranged("dashboard", [30, 90, 365], (range) => `/v1/dashboard/?${scope}&${range}`),
+    ...ranged(
+      "report visibility (model×competitor, previous)",
+      [30, 90, 365],
+      (range) => `/v1/reports/visibility/?${scope}&${range}&dimensions=ai_model,competitor&include_previous_period=true`
+    ),
+    ...ranged("report visibility (date)", [30, 365], (range) => `/v1/reports/visibility/?${scope}&${range}&dimensions=date`),
+    // Competitor mentions per prompt have no rollup: this one reads raw mentions (docs/metrics.md).
+    ...ranged("report visibility (prompt×competitor)", [30, 365], (range) => `/v1/reports/visibility/?${scope}&${range}&dimensions=prompt,competitor`),
+    // Brand and competitor co-mentions are counted from raw rows for the page's sources (docs/metrics.md).
+    ...ranged("report citations", [30, 365], (range) => `/v1/reports/citations/?${scope}&${range}`),
     ...ranged("monitored-prompts list", [30, 365], (range) => `/v1/monitored-prompts/?${scope}&${range}`),
     ...ranged("prompt detail", [30, 365], (range) => `/v1/monitored-prompts/${prompt}/?${range}`),
     ...ranged("prompt citations", [30, 365], (range) => `/v1/monitored-prompts/${prompt}/citations/?${range}`),

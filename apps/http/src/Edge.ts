@@ -41,7 +41,11 @@ const QUERY_PARAMS: ReadonlySet<string> = new Set([
   "brand_id",
   "group_id",
   "search",
-  "format"
+  "format",
+  "dimensions",
+  "prompt_id",
+  "include_previous_period",
+  "level"
 ])
 
 const STATUS: ReadonlyArray<readonly [abstract new(...args: never) => ApiErrorBody, number]> = [

@@ -11,6 +11,7 @@ import { CitedSourcesLive } from "./handlers/CitedSources.js"
 import { DashboardLive } from "./handlers/Dashboard.js"
 import { ExportsLive } from "./handlers/Exports.js"
 import { PromptsLive } from "./handlers/Prompts.js"
+import { ReportsLive } from "./handlers/Reports.js"
 import * as Health from "./Health.js"
 import * as KeyUsage from "./KeyUsage.js"
 import * as KnownKeys from "./KnownKeys.js"
@@ -27,6 +28,7 @@ export const ApiLive = HttpApiBuilder.api(SightlineApi).pipe(
     CitedSourcesLive,
     ActionPlansLive,
     DashboardLive,
+    ReportsLive,
     ExportsLive,
     Health.layer
   ]),

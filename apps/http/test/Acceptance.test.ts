@@ -129,10 +129,11 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/
 const DECIMAL = /^-?\d+\.\d{2}$/
 const MODELS = ["chat_gpt", "perplexity", "bing_copilot", "google_ai", "gemini", "grok", "google_ai_mode"]
 
-type Kind = "int" | "string" | "timestamp" | "decimal" | "boolean" | "strings" | "models" | "model" | "impact" | "object" | "array"
+type Kind = "int" | "string" | "timestamp" | "decimal" | "boolean" | "strings" | "models" | "model" | "impact" | "object" | "array" | "sourceType"
 const isKind: Record<Kind, (v: unknown) => boolean> = {
   int: (v) => Number.isInteger(v),
   string: (v) => typeof v === "string",
+  sourceType: (v) => ["own", "competitor", "ugc", "editorial", "reference", "other"].includes(String(v)),
   timestamp: (v) => typeof v === "string" && TIMESTAMP.test(v),
   decimal: (v) => typeof v === "string" && DECIMAL.test(v),
   boolean: (v) => typeof v === "boolean",
@@ -163,15 +164,15 @@ const SHAPES: Record<string, Record<string, Kind>> = {
   query: { query: "string", count: "int" },
   domain: {
     domain_id: "int", domain: "string", ai_models: "models", impact: "impact", prompts_count: "int", responses_count: "int",
-    urls_count: "int"
+    urls_count: "int", source_type: "sourceType"
   },
   domainUrl: {
     url_id: "int", url: "string", ai_models: "models", impact: "impact", count: "int", prompts_count: "int",
-    first_seen_at: "timestamp"
+    first_seen_at: "timestamp", source_type: "sourceType"
   },
   url: {
     url_id: "int", url: "string", ai_models: "models", impact: "impact", count: "int", prompts_count: "int",
-    first_seen_at: "timestamp", domain_id: "int", domain: "string"
+    first_seen_at: "timestamp", domain_id: "int", domain: "string", source_type: "sourceType"
   },
   related: { prompt_id: "int", prompt: "string" },
   plan: { id: "int", actions_count: "int", generated_at: "timestamp", prompt: "string", prompt_id: "int", insights_summary: "string" }
@@ -389,9 +390,10 @@ layer(TestLayer, { timeout: 120_000, excludeTestServices: true })("acceptance", 
 
       const reply = yield* get(`/v1/dashboard/?brand_id=${t.brand}&start_date=2024-05-01&end_date=2024-05-31`, k)
       const data = (reply.body as { data: Record<string, unknown> }).data
+      // The spec's fields, plus Sightline's extra `series` and `by_ai_model`.
       expect(Object.keys(data).sort()).toEqual([
-        "average_brand_sentiment", "brand_mention_rate", "brands_ranking", "competitors_count", "lowest_ranked_prompts",
-        "top_ranked_prompts", "total_brand_mentions", "total_prompts", "total_responses"
+        "average_brand_sentiment", "brand_mention_rate", "brands_ranking", "by_ai_model", "competitors_count",
+        "lowest_ranked_prompts", "series", "top_ranked_prompts", "total_brand_mentions", "total_prompts", "total_responses"
       ])
       const ranking = data["brands_ranking"] as ReadonlyArray<Row>
       const mentions = (name: "Dee" | "Ace") => ANSWERS.filter((a) => a.competitors.includes(name)).length
@@ -405,7 +407,7 @@ layer(TestLayer, { timeout: 120_000, excludeTestServices: true })("acceptance", 
         expect(String(data[field])).toMatch(dashboardDecimal)
       }
       for (const r of ranking) {
-        for (const field of ["visibility", "average_position", "average_sentiment"]) {
+        for (const field of ["visibility", "average_position", "average_sentiment", "share_of_voice"]) {
           expect(String(r[field])).toMatch(DECIMAL)
           expect(String(r[field])).toMatch(dashboardDecimal)
         }
@@ -476,8 +478,8 @@ layer(TestLayer, { timeout: 120_000, excludeTestServices: true })("acceptance", 
       }
       expect(doc.info.version).toBe("1.0.0")
       const specTags = ["Brands", "Groups", "Monitored Competitors", "Monitored Prompts", "Cited Sources", "Action Plans", "Dashboard"]
-      // The spec's tags, then the additions: exports and the health probes.
-      expect(doc.tags.map((tag) => tag.name)).toEqual([...specTags, "Exports", "Health"])
+      // The spec's tags, then the additions: reports, exports and the health probes.
+      expect(doc.tags.map((tag) => tag.name)).toEqual([...specTags, "Reports", "Exports", "Health"])
       const specPaths = [
         "/v1/brands/", "/v1/monitored-competitors/", "/v1/monitored-competitors/{monitored_competitor_id}/",
         "/v1/monitored-prompts/", "/v1/monitored-prompts/{monitored_prompt_id}/",
@@ -488,7 +490,8 @@ layer(TestLayer, { timeout: 120_000, excludeTestServices: true })("acceptance", 
       ]
       const exportPaths = ["/v1/exports/responses/", "/v1/exports/citations/", "/v1/exports/prompts/"]
       const healthPaths = ["/healthz", "/readyz"]
-      expect(Object.keys(doc.paths).sort()).toEqual([...specPaths, ...exportPaths, ...healthPaths].sort())
+      const reportPaths = ["/v1/reports/visibility/", "/v1/reports/citations/"]
+      expect(Object.keys(doc.paths).sort()).toEqual([...specPaths, ...reportPaths, ...exportPaths, ...healthPaths].sort())
       const schemes = Object.values(doc.components.securitySchemes)
       expect(schemes).toEqual([expect.objectContaining({ type: "apiKey", name: "api-key", in: "header" })])
       for (const [path, item] of Object.entries(doc.paths)) {
@@ -498,7 +501,7 @@ layer(TestLayer, { timeout: 120_000, excludeTestServices: true })("acceptance", 
           continue
         }
         expect(item.get.security.length, path).toBeGreaterThan(0)
-        expect([...specTags, "Exports"], path).toContain(item.get.tags[0])
+        expect([...specTags, "Reports", "Exports"], path).toContain(item.get.tags[0])
       }
       const docs = yield* get("/docs")
       expect(docs.status).toBe(200)

@@ -1,8 +1,10 @@
 import { expect, layer } from "@effect/vitest"
 import { formatDecimal } from "@sightline/domain/DecimalString"
 import * as Metrics from "@sightline/domain/Metrics"
+import { periodChange, rateFigures } from "@sightline/domain/ReportFigures"
 import { Client } from "@sightline/domain/api/index"
 import { PermissionDenied } from "@sightline/domain/api/Errors"
+import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import { DOMAIN_OF, Fixture, RESPONSES, type ResponseSpec } from "./support/Fixture.js"
@@ -250,7 +252,8 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("read endp
           impact: Metrics.impact(citing("example.com").length, inScope.length),
           prompts_count: 1,
           responses_count: 3,
-          urls_count: 2
+          urls_count: 2,
+          source_type: "other"
         },
         {
           domain_id: f.domains["news.test"],
@@ -259,7 +262,8 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("read endp
           impact: Metrics.impact(citing("news.test").length, inScope.length),
           prompts_count: 2,
           responses_count: 2,
-          urls_count: 1
+          urls_count: 1,
+          source_type: "other"
         },
         {
           domain_id: f.domains["100%_off.test"],
@@ -268,7 +272,8 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("read endp
           impact: Metrics.impact(1, inScope.length),
           prompts_count: 1,
           responses_count: 1,
-          urls_count: 1
+          urls_count: 1,
+          source_type: "other"
         }
       ])
       const search = yield* get("/v1/cited-sources/?search=EXAMPLE", f.keys.brandA)
@@ -293,13 +298,24 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("read endp
         prompts_count: 1,
         first_seen_at: "2024-03-02T00:00:00.000Z",
         domain_id: f.domains["example.com"],
-        domain: "example.com"
+        domain: "example.com",
+        source_type: "other"
       })
       const domainUrls = yield* get(`/v1/cited-sources/${f.domains["example.com"]}/urls/`, f.keys.brandA)
       expect(data(domainUrls.body).map((u) => Object.keys(u).sort())).toEqual([
-        ["ai_models", "count", "first_seen_at", "impact", "prompts_count", "url", "url_id"],
-        ["ai_models", "count", "first_seen_at", "impact", "prompts_count", "url", "url_id"]
+        ["ai_models", "count", "first_seen_at", "impact", "prompts_count", "source_type", "url", "url_id"],
+        ["ai_models", "count", "first_seen_at", "impact", "prompts_count", "source_type", "url", "url_id"]
       ])
+      // A workspace's override classes its domains for every brand of the workspace, and only there.
+      const sql = yield* SqlClient.SqlClient
+      yield* sql`INSERT INTO source_type_overrides (workspace_id, domain, source_type) VALUES (${f.workspace1}, 'news.test', 'editorial')`
+      const classed = yield* get("/v1/cited-sources/", f.keys.brandA)
+      expect(data(classed.body).map((d) => [d["domain"], d["source_type"]])).toEqual([
+        ["example.com", "other"], ["news.test", "editorial"], ["100%_off.test", "other"]
+      ])
+      const otherWorkspace = yield* get("/v1/cited-sources/", f.keys.workspace2)
+      expect(data(otherWorkspace.body).every((d) => d["source_type"] === "other")).toBe(true)
+      yield* sql`DELETE FROM source_type_overrides`
       expect(data(domainUrls.body).map((u) => u["url"])).toEqual(["https://docs.example.com/a", "https://example.com/b"])
       const related = yield* get(`/v1/cited-sources/${f.domains["news.test"]}/related-prompts/`, f.keys.brandA)
       expect(data(related.body)).toEqual([
@@ -342,6 +358,7 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("read endp
       expect(reply.status).toBe(200)
       const rs = RESPONSES.filter((r) => r.prompt === "P1" || r.prompt === "P2")
       const mentioned = rs.filter((r) => r.brand !== null)
+      const tracked = (rows: typeof rs) => rows.reduce((sum, r) => sum + (r.brand === null ? 0 : 1) + r.mentions.length, 0)
       const competitor = (c: "X" | "Y", name: string) => {
         const ms = rs.flatMap((r) => r.mentions.filter((m) => m.competitor === c))
         return {
@@ -358,7 +375,32 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("read endp
         },
         competitor("X", "Xeno"),
         competitor("Y", "Yarn")
-      ]).map((r) => ({ ...r, visibility: formatDecimal(r.visibility) }))
+      ]).map((r) => ({
+        ...r,
+        visibility: formatDecimal(r.visibility),
+        share_of_voice: formatDecimal(Metrics.shareOfVoice(r.mentions, tracked(rs)))
+      }))
+      // Sightline's extra fields: the own brand per day and per AI model.
+      const ownFigures = (rows: typeof rs) => {
+        const hit = rows.filter((r) => r.brand !== null)
+        return {
+          responses: rows.length,
+          mentions: hit.length,
+          visibility: formatDecimal(Metrics.mentionRate(hit.length, rows.length)),
+          share_of_voice: formatDecimal(Metrics.shareOfVoice(hit.length, tracked(rows))),
+          average_sentiment: formatDecimal(Metrics.averageSentiment(rows.map((r) => r.brand?.sentiment ?? null)))
+        }
+      }
+      const dayOf = (r: typeof rs[number]) => r.collectedAt.slice(0, 10)
+      const series = [...new Set(rs.map(dayOf))].sort().map((date) => ({ date, ...ownFigures(rs.filter((r) => dayOf(r) === date)) }))
+      const byAiModel = [...new Set(rs.map((r) => r.engine))].sort().map((engine) => {
+        const rows = rs.filter((r) => r.engine === engine)
+        return {
+          ai_model: engine,
+          ...ownFigures(rows),
+          average_position: formatDecimal(Metrics.averagePosition(rows.map((r) => r.brand?.position ?? null)))
+        }
+      })
       const perPrompt = (["P1", "P2"] as const).map((p) => {
         const m = promptMetrics(p)
         return { id: f.prompts[p], responses: m.responses, brandMentions: m.mentions, prompt: p === "P1" ? "Best tools?" : "Cheap tools?" }
@@ -375,7 +417,9 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("read endp
           competitors_count: 2,
           brands_ranking: ranking,
           top_ranked_prompts: ranked(Metrics.topRankedPrompts(perPrompt)),
-          lowest_ranked_prompts: ranked(Metrics.lowestRankedPrompts(perPrompt))
+          lowest_ranked_prompts: ranked(Metrics.lowestRankedPrompts(perPrompt)),
+          series,
+          by_ai_model: byAiModel
         }
       })
       expect(reply.body).toMatchObject({ data: { brand_mention_rate: "66.67", average_brand_sentiment: "54.71" } })
@@ -388,5 +432,98 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("read endp
       expect(empty.body).toMatchObject({
         data: { total_responses: 0, brand_mention_rate: "0.00", top_ranked_prompts: [], lowest_ranked_prompts: [] }
       })
+    }))
+
+  it.effect("visibility report: per AI model and competitor, with the previous period; bad parameters are 400s", () =>
+    Effect.gen(function*() {
+      const f = yield* Fixture
+      const base = `/v1/reports/visibility/?brand_id=${f.brandA}&start_date=2024-03-02&end_date=2024-03-03`
+      const reply = yield* get(`${base}&dimensions=ai_model,competitor&include_previous_period=true`, f.keys.workspace1)
+      expect(reply.status).toBe(200)
+      const ofA = RESPONSES.filter((r) => r.prompt === "P1" || r.prompt === "P2")
+      const inRange = (from: string, to: string) => ofA.filter((r) => r.collectedAt.slice(0, 10) >= from && r.collectedAt.slice(0, 10) <= to)
+      const current = inRange("2024-03-02", "2024-03-03")
+      const previous = inRange("2024-02-29", "2024-03-01")
+      const tracked = (rows: typeof ofA) => rows.reduce((sum, r) => sum + (r.brand === null ? 0 : 1) + r.mentions.length, 0)
+      const counts = (rows: typeof ofA, competitor: "X" | "Y" | null) => ({
+        responses: rows.length,
+        mentions: rows.filter((r) => competitor === null ? r.brand !== null : r.mentions.some((m) => m.competitor === competitor)).length,
+        trackedMentions: tracked(rows)
+      })
+      const engines = [...new Set(current.map((r) => r.engine))].sort()
+      const body = reply.body as { period: unknown; previous_period: unknown; pagination: unknown; data: ReadonlyArray<Record<string, unknown>> }
+      expect(body.period).toEqual({ start_date: "2024-03-02", end_date: "2024-03-03" })
+      expect(body.previous_period).toEqual({ start_date: "2024-02-29", end_date: "2024-03-01" })
+      expect(body.pagination).toEqual({ current_page: 1, per_page: 100, total_pages: 1, total_records: engines.length * 3 })
+      const expected = engines.flatMap((engine) => {
+        const now = current.filter((r) => r.engine === engine)
+        const before = previous.filter((r) => r.engine === engine)
+        return ([[null, "Acme"], ["X", "Xeno"], ["Y", "Yarn"]] as const).map(([competitor, name]) => ({
+          ai_model: engine,
+          brand: name,
+          own_brand: competitor === null,
+          ...rateFigures(counts(now, competitor)),
+          previous: periodChange(counts(now, competitor), counts(before, competitor))
+        }))
+      })
+      expect(body.data).toMatchObject(expected)
+      expect(body.data.map((r) => r["competitor_id"])).toEqual(engines.flatMap(() => [null, f.competitorX, f.competitorY]))
+
+      const bad = yield* get(
+        `/v1/reports/visibility/?brand_id=${f.brandA}&start_date=2024-03-05&end_date=2024-03-01&dimensions=date,week&ai_model=chat_gpt,nope&include_previous_period=yes`,
+        f.keys.workspace1
+      )
+      expect(bad.status).toBe(400)
+      expect(Object.keys((bad.body as { details: Record<string, string> }).details).sort()).toEqual([
+        "ai_model", "dimensions", "include_previous_period"
+      ])
+      const reversed = yield* get(`/v1/reports/visibility/?brand_id=${f.brandA}&start_date=2024-03-05&end_date=2024-03-01`, f.keys.workspace1)
+      expect(reversed.status).toBe(400)
+      const missing = yield* get(`/v1/reports/visibility/`, f.keys.workspace1)
+      expect(Object.keys((missing.body as { details: Record<string, string> }).details).sort()).toEqual(["brand_id", "end_date", "start_date"])
+    }))
+
+  it.effect("citations report: per domain and per URL by AI model, with brand and competitor co-mentions", () =>
+    Effect.gen(function*() {
+      const f = yield* Fixture
+      const reply = yield* get(`/v1/reports/citations/?brand_id=${f.brandA}&start_date=2024-03-01&end_date=2024-03-31`, f.keys.workspace1)
+      expect(reply.status).toBe(200)
+      const ofA = RESPONSES.filter((r) => r.prompt === "P1" || r.prompt === "P2")
+      const all = ofA.flatMap((r) => r.citations.map((url) => ({ r, url, domain: DOMAIN_OF[url] ?? "" })))
+      const domains = [...new Set(all.map((c) => c.domain))]
+      const expected = domains.map((domain) => {
+        const rows = all.filter((c) => c.domain === domain)
+        const answers = [...new Set(rows.map((c) => c.r))]
+        const co = (["X", "Y"] as const).map((k) => ({
+          competitor_id: k === "X" ? f.competitorX : f.competitorY,
+          name: k === "X" ? "Xeno" : "Yarn",
+          responses: answers.filter((r) => r.mentions.some((m) => m.competitor === k)).length
+        })).filter((m) => m.responses > 0).sort((a, b) => b.responses - a.responses || (a.name < b.name ? -1 : 1))
+        return {
+          domain_id: f.domains[domain],
+          domain,
+          citations: rows.length,
+          responses_citing: answers.length,
+          citation_share: formatDecimal(Metrics.mentionRate(rows.length, all.length)),
+          responses_mentioning_brand: answers.filter((r) => r.brand !== null).length,
+          co_mentioned_competitors: co,
+          source_type: "other"
+        }
+      }).sort((a, b) => b.citations - a.citations || (a.domain < b.domain ? -1 : 1))
+      expect(reply.body).toMatchObject({ pagination: { total_records: domains.length }, period: { start_date: "2024-03-01" } })
+      expect((reply.body as { data: unknown }).data).toEqual(expected)
+
+      const byModel = yield* get(
+        `/v1/reports/citations/?brand_id=${f.brandA}&start_date=2024-03-01&end_date=2024-03-31&level=url&dimensions=ai_model&ai_model=chat_gpt`,
+        f.keys.workspace1
+      )
+      const rows = items(byModel.body)
+      expect(rows.every((r) => r["ai_model"] === "chat_gpt" && typeof r["url"] === "string")).toBe(true)
+      const chatGpt = all.filter((c) => c.r.engine === "chat_gpt")
+      expect(rows.reduce((sum, r) => sum + Number(r["citations"]), 0)).toBe(chatGpt.length)
+
+      const bad = yield* get(`/v1/reports/citations/?brand_id=${f.brandA}&start_date=2024-03-01&end_date=2024-03-31&level=page&dimensions=prompt`, f.keys.workspace1)
+      expect(bad.status).toBe(400)
+      expect(Object.keys((bad.body as { details: Record<string, string> }).details).sort()).toEqual(["dimensions", "level"])
     }))
 })

@@ -51,6 +51,14 @@ const endpoints = (f: FixtureIds) => [
   {
     template: "/v1/dashboard/",
     path: `/v1/dashboard/?brand_id=${f.brandA}&start_date=2024-03-01&end_date=2024-03-31`
+  },
+  {
+    template: "/v1/reports/visibility/",
+    path: `/v1/reports/visibility/?brand_id=${f.brandA}&start_date=2024-03-01&end_date=2024-03-31&dimensions=ai_model,competitor&include_previous_period=true`
+  },
+  {
+    template: "/v1/reports/citations/",
+    path: `/v1/reports/citations/?brand_id=${f.brandA}&start_date=2024-03-01&end_date=2024-03-31&dimensions=ai_model,date&level=url`
   }
 ]
 
@@ -253,7 +261,11 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("errors, a
         `/v1/monitored-prompts/?group_id=${f.groupGB}`,
         `/v1/cited-sources/${f.domains["shared.example"]}/urls/`,
         `/v1/cited-sources/${f.domains["shared.example"]}/related-prompts/`,
-        `/v1/dashboard/?brand_id=${f.brandB}&start_date=2024-01-01&end_date=2024-12-31`
+        `/v1/dashboard/?brand_id=${f.brandB}&start_date=2024-01-01&end_date=2024-12-31`,
+        `/v1/reports/visibility/?brand_id=${f.brandB}&start_date=2024-01-01&end_date=2024-12-31`,
+        `/v1/reports/citations/?brand_id=${f.brandB}&start_date=2024-01-01&end_date=2024-12-31`,
+        `/v1/reports/visibility/?brand_id=${f.brandA}&start_date=2024-01-01&end_date=2024-12-31&group_id=${f.groupGB}`,
+        `/v1/reports/visibility/?brand_id=${f.brandA}&start_date=2024-01-01&end_date=2024-12-31&prompt_id=${f.prompts.P1},${f.prompts.PB1}`
       ]
       for (const path of foreign) expectError(yield* get(path, f.keys.brandA), 403, "You do not have permission to access this resource.")
       const ofA = endpoints(f).map((e) => e.path).filter((p) => !p.startsWith("/v1/brands"))
@@ -280,7 +292,7 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("errors, a
       const f = yield* Fixture
       const runtime = yield* Effect.runtime<HttpClient.HttpClient>()
       const run = <A>(effect: Effect.Effect<A, never, HttpClient.HttpClient>) => Runtime.runPromise(runtime)(effect)
-      const params = ["page", "per_page", "start_date", "end_date", "ai_model", "brand_id", "group_id", "search"]
+      const params = ["page", "per_page", "start_date", "end_date", "ai_model", "brand_id", "group_id", "search", "dimensions", "prompt_id", "include_previous_period", "level"]
       const paths = endpoints(f).map((e) => e.path.split("?")[0] ?? "")
       const templates = ["/v1/monitored-prompts/$/", "/v1/monitored-prompts/$/responses/", "/v1/monitored-competitors/$/",
         "/v1/action-plans/$/", "/v1/groups/$/", "/v1/cited-sources/$/urls/", "/v1/cited-sources/$/related-prompts/"]

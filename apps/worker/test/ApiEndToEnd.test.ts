@@ -5,6 +5,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { expect, layer } from "@effect/vitest"
 import type { AiModel } from "@sightline/domain/AiModel"
 import { ANALYSER_VERSION } from "@sightline/domain/analysis/ResponseAnalysis"
+import { classifierOf } from "@sightline/domain/analysis/SourceTypes"
 import { formatDecimal } from "@sightline/domain/DecimalString"
 import * as Metrics from "@sightline/domain/Metrics"
 import { planActions } from "@sightline/domain/ActionPlanner"
@@ -255,7 +256,12 @@ layer(SharedLayer, { timeout: 60_000, excludeTestServices: true })("issue 4: CLI
           impact: Metrics.impact(1, 1),
           prompts_count: 1,
           responses_count: 1,
-          urls_count: c.citations[domain]?.length
+          urls_count: c.citations[domain]?.length,
+          source_type: classifierOf({
+            ownWebsite: "https://acme.example",
+            competitorWebsites: ["https://globex.example"],
+            overrides: new Map()
+          })(domain)
         })))
         const first = domains[0] ?? {}
         const related = list(yield* get(`/v1/cited-sources/${String(first["domain_id"])}/related-prompts/`, key))

@@ -4,6 +4,7 @@
  * is deterministic and every action names the evidence it comes from.
  */
 import type { AiModel } from "./AiModel.js"
+import { wilsonInterval } from "./Confidence.js"
 import { formatDecimal } from "./DecimalString.js"
 import { compareNames, type Impact, impact, mentionRate, NEUTRAL_FROM } from "./Metrics.js"
 
@@ -61,6 +62,16 @@ export interface PromptEvidence {
     readonly excerpt: string
     readonly sentiment: number
   }>
+  /**
+   * Per competitor named together with the brand: the answers naming both, and of those the ones
+   * that name the competitor first (a lower position), in all and per engine. Absent: not gathered.
+   */
+  readonly headToHead?: ReadonlyArray<{
+    readonly name: string
+    readonly bothNamed: number
+    readonly namedFirst: number
+    readonly engines: ReadonlyArray<{ readonly engine: AiModel; readonly bothNamed: number; readonly namedFirst: number }>
+  }>
 }
 
 export type ActionPriority = "high" | "medium" | "low"
@@ -89,6 +100,15 @@ export const WEAK_POSITION_FROM = 2.5
 export const WEAK_POSITION_HIGH_FROM = 4
 /** At most this many citation actions (the most cited domains first). */
 export const MAX_DOMAIN_ACTIONS = 5
+/**
+ * Head-to-head: a competitor is named before the brand in a clear majority of the answers naming
+ * both when the 95 % Wilson interval of that share lies wholly above this proportion.
+ */
+export const HEAD_TO_HEAD_MAJORITY = 0.5
+/** From this share (percent, the point estimate) the head-to-head action is high priority. */
+export const HEAD_TO_HEAD_HIGH_FROM = 80
+/** At most this many head-to-head actions (the surest first). */
+export const MAX_HEAD_TO_HEAD_ACTIONS = 3
 /** At most this many excerpts quoted as evidence of negative sentiment. */
 export const MAX_NEGATIVE_EXCERPTS = 3
 
@@ -221,6 +241,47 @@ const positioningActions = (evidence: PromptEvidence): Array<PlannedAction> => {
   }]
 }
 
+/**
+ * Outranked head to head: a competitor named before the brand in a clear majority of the answers
+ * naming both, sure at 95 % (the Wilson interval of the share lies above 50 %). This catches a
+ * brand always named second after the same competitor, which an average position of 2 does not.
+ */
+const headToHeadActions = (evidence: PromptEvidence): Array<PlannedAction> =>
+  (evidence.headToHead ?? [])
+    .map((rival) => ({ ...rival, interval: wilsonInterval(rival.namedFirst, rival.bothNamed) }))
+    .filter((rival) => rival.bothNamed > 0 && rival.interval.low > HEAD_TO_HEAD_MAJORITY)
+    .sort((a, b) => b.interval.low - a.interval.low || compareNames(a.name, b.name))
+    .slice(0, MAX_HEAD_TO_HEAD_ACTIONS)
+    .map((rival) => {
+      const share = mentionRate(rival.namedFirst, rival.bothNamed)
+      const engines = [...rival.engines]
+        .filter((engine) => engine.namedFirst > 0)
+        .sort((a, b) => b.namedFirst - a.namedFirst || compareNames(a.engine, b.engine))
+      const brand = evidence.brandName
+      return {
+        title: `Get ${brand} named before ${rival.name} in answers to "${evidence.prompt}"`,
+        description: `${rival.name} is named before ${brand} in ${rival.namedFirst} of ${
+          plural(rival.bothNamed, "answer", "answers")
+        } that name both (${formatDecimal(share)}%, at least ${formatDecimal(rival.interval.low * 100)}% at 95% confidence), on ${
+          listPhrase(engines.map((engine) => ENGINE_NAMES[engine.engine]))
+        }. Publish a direct comparison with ${rival.name} that makes ${brand}'s strengths for this use case explicit, so answers name ${brand} first.`,
+        priority: share >= HEAD_TO_HEAD_HIGH_FROM ? "high" : "medium",
+        category: "positioning",
+        evidence: {
+          competitor: rival.name,
+          answers_naming_both: rival.bothNamed,
+          competitor_named_first: rival.namedFirst,
+          share: formatDecimal(share),
+          share_low: formatDecimal(rival.interval.low * 100),
+          engines: engines.map((engine) => ({
+            engine: engine.engine,
+            answers_naming_both: engine.bothNamed,
+            competitor_named_first: engine.namedFirst
+          }))
+        }
+      }
+    })
+
 /** Answers that speak badly of the brand. */
 const sentimentActions = (evidence: PromptEvidence): Array<PlannedAction> => {
   const negative = evidence.negativeMentions.filter((mention) => mention.sentiment < NEUTRAL_FROM)
@@ -284,6 +345,7 @@ export const planActions = (evidence: PromptEvidence): ActionPlan => {
     ...contentActions(evidence),
     ...citationActions(evidence),
     ...positioningActions(evidence),
+    ...headToHeadActions(evidence),
     ...sentimentActions(evidence)
   ].sort((a, b) =>
     PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority] ||

@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import * as fc from "fast-check"
 import { AI_MODELS } from "../src/AiModel.js"
 import { planActions, type PromptEvidence } from "../src/ActionPlanner.js"
+import { wilsonInterval } from "../src/Confidence.js"
 
 const evidence: PromptEvidence = {
   promptId: 7,
@@ -135,5 +136,64 @@ describe("planActions", () => {
         expect(a.actions.filter((action) => action.category === "citations").length).toBeLessThanOrEqual(5)
       }
     ))
+  })
+})
+
+describe("the head-to-head rule", () => {
+  // The brand is always named second, right after Beta: an average position of 2 is not "weak".
+  const outranked: PromptEvidence = {
+    ...evidence,
+    responses: 12,
+    brandMentions: 12,
+    brandAveragePosition: 2,
+    competitors: [{ name: "Beta", mentions: 12, averagePosition: 1 }],
+    engines: [{ engine: "chat_gpt", responses: 12, brandMentions: 12, competitorResponses: 12, competitorsMentioned: ["Beta"] }],
+    domains: [],
+    negativeMentions: []
+  }
+
+  it("without head-to-head evidence the brand named second every time needs no action", () => {
+    expect(planActions(outranked).insightsSummary).toContain("No action is needed right now.")
+  })
+
+  it("plans a positioning action naming the competitor, the share of answers and the engines", () => {
+    const plan = planActions({
+      ...outranked,
+      headToHead: [{
+        name: "Beta",
+        bothNamed: 12,
+        namedFirst: 12,
+        engines: [{ engine: "gemini", bothNamed: 4, namedFirst: 4 }, { engine: "chat_gpt", bothNamed: 8, namedFirst: 8 }]
+      }]
+    })
+    expect(plan.actions).toEqual([{
+      title: "Get Acme named before Beta in answers to \"best CRM for startups\"",
+      description: "Beta is named before Acme in 12 of 12 answers that name both (100.00%, at least 75.75% at 95% confidence), " +
+        "on ChatGPT and Gemini. Publish a direct comparison with Beta that makes Acme's strengths for this use case explicit, so answers name Acme first.",
+      priority: "high",
+      category: "positioning",
+      evidence: {
+        competitor: "Beta",
+        answers_naming_both: 12,
+        competitor_named_first: 12,
+        share: "100.00",
+        share_low: "75.75",
+        engines: [
+          { engine: "chat_gpt", answers_naming_both: 8, competitor_named_first: 8 },
+          { engine: "gemini", answers_naming_both: 4, competitor_named_first: 4 }
+        ]
+      }
+    }])
+    expect(plan.insightsSummary).toContain("1 action is suggested, 1 of them high priority.")
+  })
+
+  it("fires exactly when the 95 % Wilson interval of the share lies above 50 %", () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 300 }).chain((n) => fc.tuple(fc.integer({ min: 0, max: n }), fc.constant(n))), ([first, both]) => {
+      const plan = planActions({ ...outranked, headToHead: [{ name: "Beta", bothNamed: both, namedFirst: first, engines: [{ engine: "grok", bothNamed: both, namedFirst: first }] }] })
+      const fired = plan.actions.some((a) => a.title.includes("named before Beta"))
+      expect(fired).toBe(wilsonInterval(first, both).low > 0.5)
+      // Never for an even split or fewer; never on 3 answers, however one-sided.
+      if (2 * first <= both || both <= 3) expect(fired).toBe(false)
+    }))
   })
 })

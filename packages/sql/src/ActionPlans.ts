@@ -47,6 +47,12 @@ const DomainRow = Schema.Struct({
   competitorsMentioned: Names
 })
 const NegativeRow = Schema.Struct({ responseId: Schema.Number, engine: AiModel, text: Schema.String, sentiment: Schema.Number })
+const HeadToHeadRow = Schema.Struct({
+  name: Schema.String,
+  engine: AiModel,
+  bothNamed: Schema.Number,
+  namedFirst: Schema.Number
+})
 const PlanId = Schema.Struct({ id: Schema.Number })
 const ActionHead = Schema.Struct({ title: Schema.String, priority: Schema.String, category: Schema.String })
 
@@ -130,6 +136,27 @@ export class ActionPlans extends Effect.Service<ActionPlans>()("@sightline/sql/A
         ORDER BY brand_sentiment, id
         LIMIT ${NEGATIVE_SAMPLES}`.pipe(Effect.flatMap(decodeRows(NegativeRow)))
 
+      // Answers naming the brand and a competitor, and whether the competitor came first (raw mentions:
+      // a prompt's recent answers, through the (prompt, time) index).
+      const pairs = yield* sql`
+        SELECT c.name, m.engine, count(*)::int AS "bothNamed",
+               count(*) FILTER (WHERE m.position < r.brand_position)::int AS "namedFirst"
+        FROM response_mentions m
+        JOIN responses r ON r.id = m.response_id
+        JOIN competitors c ON c.id = m.competitor_id
+        WHERE m.prompt_id = ${promptId} AND m.collected_at >= ${since} AND r.brand_mentioned AND r.brand_position IS NOT NULL
+        GROUP BY c.id, c.name, m.engine
+        ORDER BY c.id, m.engine`.pipe(Effect.flatMap(decodeRows(HeadToHeadRow)))
+      const rivals = [...new Set(pairs.map((p) => p.name))].map((name) => {
+        const rows = pairs.filter((p) => p.name === name)
+        return {
+          name,
+          bothNamed: rows.reduce((sum, p) => sum + p.bothNamed, 0),
+          namedFirst: rows.reduce((sum, p) => sum + p.namedFirst, 0),
+          engines: rows.map(({ bothNamed, engine, namedFirst }) => ({ engine, bothNamed, namedFirst }))
+        }
+      })
+
       const everyone = [tracked.brand, ...tracked.competitors]
       const evidence: PromptEvidence = {
         promptId,
@@ -142,6 +169,7 @@ export class ActionPlans extends Effect.Service<ActionPlans>()("@sightline/sql/A
         competitors,
         engines,
         domains,
+        headToHead: rivals,
         negativeMentions: negatives.flatMap((row) => {
           const mention = findMentions(row.text, everyone).find((m) => m.brand.kind === "brand")
           const excerpt = mention?.excerpts[0]

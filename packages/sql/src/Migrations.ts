@@ -13,6 +13,7 @@ import matchSettings from "./migrations/0008_match_settings.js"
 import promptLifecycle from "./migrations/0010_prompt_lifecycle.js"
 import rateLimitBuckets from "./migrations/0012_rate_limit_buckets.js"
 import yearRollups from "./migrations/0013_year_rollups.js"
+import sourceTypeOverrides from "./migrations/0017_source_type_overrides.js"
 import webhooks from "./migrations/0019_webhooks.js"
 
 /** Every migration, in order. Add new ones here as `NNNN_name`. */
@@ -28,6 +29,7 @@ const all = {
   "0010_prompt_lifecycle": promptLifecycle,
   "0012_rate_limit_buckets": rateLimitBuckets,
   "0013_year_rollups": yearRollups,
+  "0017_source_type_overrides": sourceTypeOverrides,
   "0019_webhooks": webhooks
 }
 

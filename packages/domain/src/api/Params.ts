@@ -1,7 +1,7 @@
 import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { AI_MODELS, AiModel } from "../AiModel.js"
+import { AI_MODELS, AiModel, isAiModel } from "../AiModel.js"
 
 /**
  * Query and path parameters. Every parameter carries its own error message (used for both type and
@@ -239,4 +239,141 @@ export const ExportParams = Schema.Struct({
   end_date: DateParam,
   ai_model: Schema.optional(AiModelParam),
   format: Schema.optional(ExportFormatParam)
+}).annotations(parseAll)
+
+/** The breakdowns of the visibility report (`dimensions`). */
+export const REPORT_DIMENSIONS = ["date", "week", "month", "ai_model", "prompt", "group", "competitor"] as const
+export type ReportDimension = typeof REPORT_DIMENSIONS[number]
+const isReportDimension = (s: string): s is ReportDimension => REPORT_DIMENSIONS.some((d) => d === s)
+/** At most this many dimensions in one report. */
+export const MAX_DIMENSIONS = 3
+
+export const DIMENSIONS_MESSAGE =
+  `must be a comma list of up to ${MAX_DIMENSIONS} distinct values of ${REPORT_DIMENSIONS.join(", ")}, with at most one of date, week, month`
+export const AI_MODEL_LIST_MESSAGE = `must be a comma list of ${AI_MODELS.join(", ")}`
+export const ID_LIST_MESSAGE = `must be a comma list of integers between 1 and ${MAX_ID}`
+export const BOOLEAN_MESSAGE = "must be true or false"
+
+/**
+ * A comma list parameter decoded to `target`: every item must pass `item` (blank items fail too);
+ * duplicates are dropped. The whole list fails with `message` when one item does.
+ */
+const commaList = <A, I>(
+  target: Schema.Schema<ReadonlyArray<A>, ReadonlyArray<I>>,
+  item: (s: string) => Option.Option<I>,
+  message: string,
+  jsonSchema: object,
+  check: (values: ReadonlyArray<I>) => boolean = () => true
+) =>
+  Schema.transformOrFail(Schema.String, Schema.encodedSchema(target), {
+    strict: true,
+    decode: (s, _, ast) => {
+      const values: Array<I> = []
+      for (const part of s.split(",")) {
+        const parsed = item(part.trim())
+        if (Option.isNone(parsed)) return ParseResult.fail(new ParseResult.Type(ast, s, message))
+        if (!values.includes(parsed.value)) values.push(parsed.value)
+      }
+      return check(values) ? ParseResult.succeed(values) : ParseResult.fail(new ParseResult.Type(ast, s, message))
+    },
+    encode: (values) => ParseResult.succeed(values.map(String).join(","))
+  }).pipe(Schema.compose(target)).annotations({ message: () => ({ message, override: true }), jsonSchema })
+
+const idItem = (s: string): Option.Option<number> => {
+  const n = /^[0-9]{1,16}$/.test(s) ? Number(s) : Number.NaN
+  return Number.isSafeInteger(n) && n >= 1 ? Option.some(n) : Option.none()
+}
+
+const isTimeDimension = (d: string) => d === "date" || d === "week" || d === "month"
+
+export const DimensionsParam = commaList(
+  Schema.Array(Schema.Literal(...REPORT_DIMENSIONS)),
+  (s) => isReportDimension(s) ? Option.some(s) : Option.none(),
+  DIMENSIONS_MESSAGE,
+  {
+    type: "string",
+    description: `Comma list of 0 to ${MAX_DIMENSIONS} breakdowns: ${REPORT_DIMENSIONS.join(", ")} ` +
+      "(at most one of date, week, month). Absent: one row for the whole range.",
+    examples: ["ai_model", "week,competitor"]
+  },
+  (values) => values.length <= MAX_DIMENSIONS && values.filter(isTimeDimension).length <= 1
+)
+
+export const AiModelListParam = commaList(
+  Schema.Array(AiModel),
+  (s) => isAiModel(s) ? Option.some(s) : Option.none(),
+  AI_MODEL_LIST_MESSAGE,
+  { type: "string", description: `Only answers of these AI models (comma list of ${AI_MODELS.join(", ")}).` }
+)
+
+const idList = (description: string) =>
+  commaList(Schema.Array(Schema.Number), idItem, ID_LIST_MESSAGE, {
+    type: "string",
+    pattern: "^[0-9]+(,[0-9]+)*$",
+    description
+  })
+
+export const GroupIdListParam = idList("Only prompts of these groups (comma list of group ids).")
+export const PromptIdListParam = idList("Only these prompts (comma list of prompt ids).")
+
+export const BooleanParam = withMessage(
+  Schema.transformOrFail(Schema.String, Schema.Boolean, {
+    strict: true,
+    decode: (s, _, ast) =>
+      s === "true" ? ParseResult.succeed(true) : s === "false" ? ParseResult.succeed(false) :
+      ParseResult.fail(new ParseResult.Type(ast, s, BOOLEAN_MESSAGE)),
+    encode: (b) => ParseResult.succeed(b ? "true" : "false")
+  }),
+  BOOLEAN_MESSAGE,
+  {
+    type: "boolean",
+    default: false,
+    description: "Add each row's figures for the period of equal length just before, the change and its significance."
+  }
+)
+
+export const VisibilityReportParams = Schema.Struct({
+  ...PageParams.fields,
+  brand_id: withMessage(Id, ID_MESSAGE, { ...idJsonSchema, description: "The brand." }),
+  start_date: DateParam,
+  end_date: DateParam,
+  dimensions: Schema.optional(DimensionsParam),
+  ai_model: Schema.optional(AiModelListParam),
+  group_id: Schema.optional(GroupIdListParam),
+  prompt_id: Schema.optional(PromptIdListParam),
+  include_previous_period: Schema.optional(BooleanParam)
+}).annotations(parseAll)
+
+/** The splits of the citations report (`dimensions`). */
+export const CITATION_DIMENSIONS = ["ai_model", "date"] as const
+export type CitationDimension = typeof CITATION_DIMENSIONS[number]
+const isCitationDimension = (s: string): s is CitationDimension => CITATION_DIMENSIONS.some((d) => d === s)
+export const CITATION_DIMENSIONS_MESSAGE = `must be a comma list of ${CITATION_DIMENSIONS.join(", ")}`
+export const LEVEL_MESSAGE = "must be domain or url"
+
+export const CitationDimensionsParam = commaList(
+  Schema.Array(Schema.Literal(...CITATION_DIMENSIONS)),
+  (s) => isCitationDimension(s) ? Option.some(s) : Option.none(),
+  CITATION_DIMENSIONS_MESSAGE,
+  {
+    type: "string",
+    description: "Split each domain's (or URL's) row by AI model and/or UTC day: a comma list of ai_model, date.",
+    examples: ["ai_model", "ai_model,date"]
+  }
+)
+
+export const LevelParam = withMessage(
+  Schema.String.pipe(Schema.compose(Schema.Literal("domain", "url"))),
+  LEVEL_MESSAGE,
+  { type: "string", enum: ["domain", "url"], default: "domain", description: "One row per cited domain (default) or per cited URL." }
+)
+
+export const CitationReportParams = Schema.Struct({
+  ...PageParams.fields,
+  brand_id: withMessage(Id, ID_MESSAGE, { ...idJsonSchema, description: "The brand." }),
+  start_date: DateParam,
+  end_date: DateParam,
+  level: Schema.optional(LevelParam),
+  dimensions: Schema.optional(CitationDimensionsParam),
+  ai_model: Schema.optional(AiModelListParam)
 }).annotations(parseAll)

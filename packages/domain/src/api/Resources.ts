@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema"
 import { AiModel } from "../AiModel.js"
 import { DecimalString, PercentString } from "../DecimalString.js"
+import { SourceType } from "../SourceType.js"
 
 /** An ISO 8601 date-time in UTC ending in `Z` (`2024-05-01T08:30:00.000Z`). */
 export const Timestamp = Schema.String.annotations({
@@ -157,7 +158,13 @@ export const SearchQuery = Schema.Struct({ query: Schema.String, count: Int }).a
 })
 export type SearchQuery = typeof SearchQuery.Type
 
-export const CitedDomain = Schema.Struct({
+/** Sightline's extra field on the cited-sources items (docs/metrics.md, Source types). */
+const sourceTypeField = {
+  source_type: SourceType
+}
+
+/** A cited domain's figures as the read model computes them; the API item adds `source_type`. */
+export const CitedDomainFigures = Schema.Struct({
   domain_id: Int,
   domain: Schema.String,
   ai_models: Schema.Array(AiModel),
@@ -165,7 +172,11 @@ export const CitedDomain = Schema.Struct({
   prompts_count: Int,
   responses_count: Int,
   urls_count: Int
-}).annotations({ identifier: "CitedSourceDomain" })
+})
+
+export const CitedDomain = Schema.Struct({ ...CitedDomainFigures.fields, ...sourceTypeField }).annotations({
+  identifier: "CitedSourceDomain"
+})
 export type CitedDomain = typeof CitedDomain.Type
 
 const citedUrlFields = {
@@ -178,10 +189,12 @@ const citedUrlFields = {
   first_seen_at: Timestamp
 }
 
-export const DomainCitedUrl = Schema.Struct(citedUrlFields).annotations({ identifier: "DomainCitedUrl" })
+export const DomainCitedUrlFigures = Schema.Struct(citedUrlFields)
+export const DomainCitedUrl = Schema.Struct({ ...citedUrlFields, ...sourceTypeField }).annotations({ identifier: "DomainCitedUrl" })
 export type DomainCitedUrl = typeof DomainCitedUrl.Type
 
-export const CitedUrl = Schema.Struct({ ...citedUrlFields, domain_id: Int, domain: Schema.String }).annotations({
+export const CitedUrlFigures = Schema.Struct({ ...citedUrlFields, domain_id: Int, domain: Schema.String })
+export const CitedUrl = Schema.Struct({ ...CitedUrlFigures.fields, ...sourceTypeField }).annotations({
   identifier: "CitedUrl"
 })
 export type CitedUrl = typeof CitedUrl.Type
@@ -223,7 +236,11 @@ export const BrandRanking = Schema.Struct({
   ranking: Int,
   visibility: DecimalString,
   average_position: DecimalString,
-  average_sentiment: DecimalString
+  average_sentiment: DecimalString,
+  /** Sightline's extra field (docs/metrics.md, share of voice). */
+  share_of_voice: DecimalString.annotations({
+    description: "Extra field: this brand's mentions over all tracked brands' mentions in the same answers, x 100."
+  })
 }).annotations({ identifier: "BrandRanking" })
 export type BrandRanking = typeof BrandRanking.Type
 
@@ -235,6 +252,22 @@ export const RankedPrompt = Schema.Struct({
 }).annotations({ identifier: "RankedPrompt" })
 export type RankedPrompt = typeof RankedPrompt.Type
 
+const ownBrandFigures = {
+  responses: Int,
+  mentions: Int,
+  visibility: DecimalString,
+  share_of_voice: DecimalString,
+  average_sentiment: DecimalString
+}
+
+export const DashboardDay = Schema.Struct({ date: DateString, ...ownBrandFigures }).annotations({
+  identifier: "DashboardDay",
+  description: "The own brand's figures on one UTC day."
+})
+
+export const DashboardEngine = Schema.Struct({ ai_model: AiModel, ...ownBrandFigures, average_position: DecimalString })
+  .annotations({ identifier: "DashboardAiModel", description: "The own brand's figures in one AI model's answers." })
+
 export const Dashboard = Schema.Struct({
   total_prompts: Int,
   total_responses: Int,
@@ -244,8 +277,112 @@ export const Dashboard = Schema.Struct({
   competitors_count: Int,
   brands_ranking: Schema.Array(BrandRanking),
   top_ranked_prompts: Schema.Array(RankedPrompt),
-  lowest_ranked_prompts: Schema.Array(RankedPrompt)
+  lowest_ranked_prompts: Schema.Array(RankedPrompt),
+  /** Sightline's extra fields: the own brand's movement and its per-engine breakdown. */
+  series: Schema.Array(DashboardDay).annotations({
+    description: "Extra field: the own brand per UTC day of the range that has answers, oldest first."
+  }),
+  by_ai_model: Schema.Array(DashboardEngine).annotations({
+    description: "Extra field: the own brand per AI model with answers in scope, by AI model name."
+  })
 }).annotations({ identifier: "Dashboard" })
 export type Dashboard = typeof Dashboard.Type
 
 export const Health = Schema.Struct({ status: Schema.Literal("ok") })
+
+const rate = (description: string) => DecimalString.annotations({ description })
+
+/** The rates of a visibility-report row (or of its previous period), with their 95 % Wilson intervals. */
+const rateFields = {
+  responses: Int.annotations({ description: "Answers in the row's scope: the trials behind visibility." }),
+  mentions: Int.annotations({ description: "Of those, the answers naming this brand." }),
+  tracked_mentions: Int.annotations({
+    description: "Mentions of every tracked brand (own + monitored competitors) in the same answers: the trials behind share of voice."
+  }),
+  visibility: rate("mentions / responses x 100."),
+  visibility_low: rate("Lower bound of the 95 % Wilson interval of visibility."),
+  visibility_high: rate("Upper bound of the 95 % Wilson interval of visibility."),
+  share_of_voice: rate("mentions / tracked_mentions x 100."),
+  share_of_voice_low: rate("Lower bound of the 95 % Wilson interval of share of voice."),
+  share_of_voice_high: rate("Upper bound of the 95 % Wilson interval of share of voice."),
+  low_sample: Schema.Boolean.annotations({ description: "Fewer than 30 answers: the rates are too uncertain to act on." })
+}
+
+export const ReportPeriod = Schema.Struct({ start_date: DateString, end_date: DateString }).annotations({
+  identifier: "ReportPeriod",
+  description: "An inclusive range of UTC days."
+})
+
+export const PreviousFigures = Schema.Struct({
+  ...rateFields,
+  visibility_delta: rate("Visibility now minus visibility then, in percentage points."),
+  share_of_voice_delta: rate("Share of voice now minus then, in percentage points."),
+  significant: Schema.Boolean.annotations({
+    description: "The visibility change passes a pooled two-proportion z-test at 95 % (two-sided)."
+  }),
+  share_of_voice_significant: Schema.Boolean.annotations({
+    description: "The share-of-voice change passes the same test."
+  })
+}).annotations({
+  identifier: "VisibilityReportPrevious",
+  description: "The row's figures over the previous period of equal length, and the change."
+})
+
+export const VisibilityReportRow = Schema.Struct({
+  date: Schema.optional(DateString.annotations({ description: "With the `date` dimension: the UTC day." })),
+  week: Schema.optional(Schema.String.annotations({
+    description: "With the `week` dimension: the ISO week, e.g. 2026-W47 (Monday to Sunday, UTC)."
+  })),
+  month: Schema.optional(Schema.String.annotations({ description: "With the `month` dimension: the calendar month, e.g. 2026-11." })),
+  ai_model: Schema.optional(AiModel),
+  prompt_id: Schema.optional(Int),
+  prompt: Schema.optional(Schema.String),
+  group_id: Schema.optional(Schema.NullOr(Int).annotations({ description: "With the `group` dimension; null: prompts without a group." })),
+  group: Schema.optional(Schema.NullOr(Schema.String)),
+  competitor_id: Schema.NullOr(Int).annotations({ description: "The monitored competitor; null for the own brand." }),
+  brand: Schema.String.annotations({ description: "The own brand's or the competitor's name." }),
+  own_brand: Schema.Boolean,
+  ...rateFields,
+  average_position: DecimalString.annotations({ description: "Mean position over the answers naming this brand." }),
+  average_sentiment: DecimalString.annotations({ description: "Mean sentiment (0 to 100) over the answers naming this brand." }),
+  previous: Schema.optional(PreviousFigures)
+}).annotations({ identifier: "VisibilityReportRow" })
+export type VisibilityReportRow = typeof VisibilityReportRow.Type
+
+export const VisibilityReport = Schema.Struct({
+  pagination: Pagination,
+  period: ReportPeriod,
+  previous_period: Schema.optional(ReportPeriod),
+  data: Schema.Array(VisibilityReportRow)
+}).annotations({ identifier: "VisibilityReportPage" })
+export type VisibilityReport = typeof VisibilityReport.Type
+
+export const CoMentionedCompetitor = Schema.Struct({
+  competitor_id: Int,
+  name: Schema.String,
+  responses: Int.annotations({ description: "Answers citing the source that also name this competitor." })
+}).annotations({ identifier: "CoMentionedCompetitor" })
+
+export const CitationReportRow = Schema.Struct({
+  domain_id: Int,
+  domain: Schema.String,
+  url_id: Schema.optional(Int.annotations({ description: "With level=url." })),
+  url: Schema.optional(Schema.String.annotations({ description: "With level=url." })),
+  ai_model: Schema.optional(AiModel.annotations({ description: "With the ai_model dimension." })),
+  date: Schema.optional(DateString.annotations({ description: "With the date dimension: the UTC day." })),
+  citations: Int.annotations({ description: "Citations of this source: one per answer and cited URL." }),
+  responses_citing: Int.annotations({ description: "Answers citing this source." }),
+  citation_share: DecimalString.annotations({ description: "citations / all citations in the report's scope x 100." }),
+  responses_mentioning_brand: Int.annotations({ description: "Of the answers citing this source, those naming the brand." }),
+  co_mentioned_competitors: Schema.Array(CoMentionedCompetitor).annotations({
+    description: "Monitored competitors named in the answers citing this source, most answers first."
+  }),
+  source_type: SourceType
+}).annotations({ identifier: "CitationReportRow" })
+export type CitationReportRow = typeof CitationReportRow.Type
+
+export const CitationReport = Schema.Struct({
+  pagination: Pagination,
+  period: ReportPeriod,
+  data: Schema.Array(CitationReportRow)
+}).annotations({ identifier: "CitationReportPage" })

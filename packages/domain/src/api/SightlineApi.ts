@@ -167,6 +167,39 @@ export class DashboardGroup extends HttpApiGroup.make("dashboard")
   .annotate(OpenApi.Description, "Aggregated visibility, position, sentiment and share of voice of a brand over a date range.")
 {}
 
+export class ReportsGroup extends HttpApiGroup.make("reports")
+  .add(
+    HttpApiEndpoint.get("visibility", "/v1/reports/visibility/")
+      .setUrlParams(Params.VisibilityReportParams)
+      .addSuccess(R.VisibilityReport)
+      .annotate(OpenApi.Summary, "Visibility and share of voice, broken down, with uncertainty and the previous period")
+      .annotate(
+        OpenApi.Description,
+        "One row per combination of the requested dimensions (date, ISO week or calendar month; AI model; prompt; " +
+          "group; competitor). Every rate carries its 95 % Wilson interval and the answers behind it; rows from " +
+          "fewer than 30 answers are flagged `low_sample`. With `include_previous_period=true` each row adds the " +
+          "figures of the period of equal length just before, the change, and whether it is significant " +
+          "(pooled two-proportion z-test at 95 %). Time buckets of the previous period are matched by position."
+      )
+  )
+  .add(
+    HttpApiEndpoint.get("citations", "/v1/reports/citations/")
+      .setUrlParams(Params.CitationReportParams)
+      .addSuccess(R.CitationReport)
+      .annotate(OpenApi.Summary, "Cited domains or URLs with their share of citations, brand and competitor co-mentions, and source type")
+      .annotate(
+        OpenApi.Description,
+        "One row per cited domain (or URL with `level=url`), optionally split by AI model and UTC day: citations, " +
+          "answers citing it, its share of all citations in scope, how many of those answers name the brand, the " +
+          "competitors named alongside, and its source type (own, competitor, ugc, editorial, reference, other). " +
+          "Ordered by citations, then name."
+      )
+  )
+  .middleware(ApiKeyAuth)
+  .annotate(OpenApi.Title, "Reports")
+  .annotate(OpenApi.Description, "Breakdowns of a brand's figures that answer one question per call, with honest uncertainty.")
+{}
+
 /** NDJSON, the exports' default body; `format=csv` answers `text/csv` instead (documented by the transform below). */
 export const NDJSON_CONTENT_TYPE = "application/x-ndjson"
 export const CSV_CONTENT_TYPE = "text/csv"
@@ -220,6 +253,7 @@ export class SightlineApi extends HttpApi.make("sightline")
   .add(CitedSourcesGroup)
   .add(ActionPlansGroup)
   .add(DashboardGroup)
+  .add(ReportsGroup)
   .add(ExportsGroup)
   .add(HealthGroup)
   .addError(Errors.ValidationError)

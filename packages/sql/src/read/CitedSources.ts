@@ -1,8 +1,10 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
-import { CitedDomain, CitedUrl, DomainCitedUrl, RelatedPrompt } from "@sightline/domain/api/Resources"
+import { CitedDomainFigures, CitedUrlFigures, DomainCitedUrlFigures, RelatedPrompt } from "@sightline/domain/api/Resources"
 import { AI_MODELS } from "@sightline/domain/AiModel"
+import type { SourceType } from "@sightline/domain/SourceType"
 import * as Effect from "effect/Effect"
+import { classifierForBrand } from "./SourceTypes.js"
 import {
   brandDays,
   dataRange,
@@ -10,6 +12,7 @@ import {
   impact,
   inPeriods,
   iso,
+  type Page,
   type PageRequest,
   onPage,
   pagedWithTotal,
@@ -56,6 +59,12 @@ const aiModels = (sql: SqlClient.SqlClient, table: string, key: Statement.Fragme
 const citedInScope = (sql: SqlClient.SqlClient, query: CitedSourceQuery) =>
   sql`k.brand_id = ${query.brandId} AND ${rollupEngine(sql, "k", query.filters)} AND k.days && ${dayRange(sql, query.filters)}`
 
+/** Adds each item's `source_type` (docs/metrics.md, Source types) to a page. */
+const withSourceTypes = <A>(classify: (item: A) => SourceType, page: Page<A>) => ({
+  ...page,
+  data: page.data.map((item) => ({ ...item, source_type: classify(item) }))
+})
+
 /**
  * The join of a ranked list to its names (`table` as `alias`, by id). Without a search only the rows
  * that can be on the page (onPage) need a name: one index probe each, never a hash of the whole table.
@@ -77,8 +86,9 @@ export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) 
     FROM rollup_domain x
     WHERE x.brand_id = ${query.brandId} AND ${inPeriods(sql, "x", periods, true)}
     GROUP BY x.domain_id HAVING sum(x.responses) > 0`
-  return yield* pagedWithTotal(
-    CitedDomain,
+  const classify = yield* classifierForBrand(query.brandId)
+  return withSourceTypes((item) => classify(item.domain), yield* pagedWithTotal(
+    CitedDomainFigures,
     query.page,
     sql<{ total: number }>`
       SELECT count(*)::int AS total FROM (${perDomain}) pd
@@ -106,7 +116,7 @@ export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) 
               AND ${inPeriods(sql, "u", periods, true)})::int AS urls_count
         FROM listed l CROSS JOIN total
         ORDER BY l.responses_count DESC, l.domain COLLATE "C"`
-  )
+  ))
 })
 
 /** URLs ranked by the responses citing them (rollup_url), optionally of one domain. */
@@ -160,7 +170,8 @@ const listUrlsOf = (
 export const listUrls = Effect.fnUntraced(function*(query: CitedSourceQuery) {
   const sql = yield* SqlClient.SqlClient
   const list = listUrlsOf(sql, query, yield* dataRange(brandDays(sql, query.brandId), query.filters), undefined)
-  return yield* pagedWithTotal(CitedUrl, query.page, list.count, list.rows)
+  const classify = yield* classifierForBrand(query.brandId)
+  return withSourceTypes((item) => classify(item.domain), yield* pagedWithTotal(CitedUrlFigures, query.page, list.count, list.rows))
 })
 
 /** Cited URLs of one domain. */
@@ -170,7 +181,8 @@ export const listDomainUrls = Effect.fnUntraced(function*(
 ) {
   const sql = yield* SqlClient.SqlClient
   const list = listUrlsOf(sql, query, yield* dataRange(brandDays(sql, query.brandId), query.filters), domainId)
-  return yield* pagedWithTotal(DomainCitedUrl, query.page, list.count, list.rows)
+  const classify = yield* classifierForBrand(query.brandId)
+  return withSourceTypes((item) => classify(item.url), yield* pagedWithTotal(DomainCitedUrlFigures, query.page, list.count, list.rows))
 })
 
 /** Prompts of the brand whose answers in scope cite the domain (from the key sets). */

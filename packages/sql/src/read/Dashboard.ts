@@ -1,7 +1,8 @@
 import * as SqlClient from "@effect/sql/SqlClient"
+import { AI_MODELS } from "@sightline/domain/AiModel"
 import { Dashboard } from "@sightline/domain/api/Resources"
 import * as Effect from "effect/Effect"
-import { brandDays, dataRange, decimal, decodeRows, inPeriods, percent, type ResponseFilters } from "./Query.js"
+import { brandDays, dataRange, decimal, decodeRows, inPeriods, percent, type ResponseFilters, rollupEngine, rollupPeriods } from "./Query.js"
 
 export interface DashboardQuery {
   readonly brandId: number
@@ -12,7 +13,9 @@ export interface DashboardQuery {
 /**
  * The dashboard of docs/api-decisions.md in one statement (one snapshot): totals over the responses in
  * scope, the ranking of the own brand and every competitor (visibility desc, mentions desc, name),
- * and the top / lowest 5 prompts by visibility among prompts with at least one response in scope.
+ * and the top / lowest 5 prompts by visibility among prompts with at least one response in scope;
+ * Sightline's extra fields: each ranked brand's share of voice, the own brand's daily series and
+ * its per-engine breakdown.
  * Everything is read from the rollups (Rollups.ts): a few hundred rows whatever the history.
  */
 export const getDashboard = Effect.fnUntraced(function*(query: DashboardQuery) {
@@ -20,6 +23,11 @@ export const getDashboard = Effect.fnUntraced(function*(query: DashboardQuery) {
   const groupId = query.groupId ?? null
   const group = sql`(${groupId}::bigint IS NULL OR x.group_id = ${groupId})`
   const periods = yield* dataRange(brandDays(sql, query.brandId), query.filters)
+  // The series reads day rows only; the per-engine breakdown the engine rows (the filter's, or all).
+  const days = sql`x.grain = 'day' AND x.period BETWEEN ${query.filters.startDate ?? "0001-01-01"}::date
+    AND ${query.filters.endDate ?? "9999-12-30"}::date`
+  // Engines named explicitly (not `IS NOT NULL`) so the rollups' (brand, engine, ...) index serves them.
+  const engineRows = sql`x.engine = ANY(${query.filters.aiModel === undefined ? AI_MODELS : [query.filters.aiModel]}::text[])`
   const rows = yield* sql`
     WITH totals AS (
       SELECT coalesce(sum(x.responses), 0) AS responses, coalesce(sum(x.mentions), 0) AS mentions,
@@ -57,6 +65,34 @@ export const getDashboard = Effect.fnUntraced(function*(query: DashboardQuery) {
       GROUP BY x.prompt_id
       HAVING sum(x.responses) > 0
     ),
+    tracked AS (SELECT sum(c.mentions) AS mentions FROM contenders c),
+    days AS (
+      SELECT x.period, sum(x.responses) AS responses, sum(x.mentions) AS mentions,
+        sum(x.sentiment_sum) / nullif(sum(x.mentions), 0) AS sentiment
+      FROM rollup_brand x
+      WHERE x.brand_id = ${query.brandId} AND ${group} AND ${rollupEngine(sql, "x", query.filters)} AND ${days}
+      GROUP BY x.period HAVING sum(x.responses) > 0
+    ),
+    competitor_days AS (
+      SELECT x.period, sum(x.mentions) AS mentions
+      FROM rollup_competitor x
+      WHERE x.brand_id = ${query.brandId} AND ${group} AND ${rollupEngine(sql, "x", query.filters)} AND ${days}
+      GROUP BY x.period
+    ),
+    engines AS (
+      SELECT x.engine, sum(x.responses) AS responses, sum(x.mentions) AS mentions,
+        sum(x.position_sum)::numeric / nullif(sum(x.mentions), 0) AS position,
+        sum(x.sentiment_sum) / nullif(sum(x.mentions), 0) AS sentiment
+      FROM rollup_brand x
+      WHERE x.brand_id = ${query.brandId} AND ${group} AND ${engineRows} AND ${rollupPeriods(sql, "x", periods)}
+      GROUP BY x.engine HAVING sum(x.responses) > 0
+    ),
+    competitor_engines AS (
+      SELECT x.engine, sum(x.mentions) AS mentions
+      FROM rollup_competitor x
+      WHERE x.brand_id = ${query.brandId} AND ${group} AND ${engineRows} AND ${rollupPeriods(sql, "x", periods)}
+      GROUP BY x.engine
+    ),
     prompt_rows AS (
       -- Ordered by the visibility the client sees (two fraction digits), ties as documented.
       SELECT pp.id, pp.responses, pp.mentions, round(100.0 * pp.mentions / pp.responses, 2) AS share, p.text
@@ -73,10 +109,26 @@ export const getDashboard = Effect.fnUntraced(function*(query: DashboardQuery) {
       coalesce((
         SELECT json_agg(json_build_object('name', r.name, 'mentions', r.mentions, 'own_brand', r.own_brand,
           'ranking', r.ranking, 'visibility', ${percent(sql, "r.mentions", "t.responses")},
-          'average_position', ${decimal(sql, "r.position")}, 'average_sentiment', ${decimal(sql, "r.sentiment")})
+          'average_position', ${decimal(sql, "r.position")}, 'average_sentiment', ${decimal(sql, "r.sentiment")},
+          'share_of_voice', ${percent(sql, "r.mentions", "(SELECT k.mentions FROM tracked k)")})
           ORDER BY r.ranking)
         FROM ranked r
       ), '[]'::json) AS brands_ranking,
+      coalesce((
+        SELECT json_agg(json_build_object('date', to_char(d.period, 'YYYY-MM-DD'), 'responses', d.responses,
+          'mentions', d.mentions, 'visibility', ${percent(sql, "d.mentions", "d.responses")},
+          'share_of_voice', ${percent(sql, "d.mentions", "d.mentions + coalesce(c.mentions, 0)")},
+          'average_sentiment', ${decimal(sql, "d.sentiment")}) ORDER BY d.period)
+        FROM days d LEFT JOIN competitor_days c ON c.period = d.period
+      ), '[]'::json) AS series,
+      coalesce((
+        SELECT json_agg(json_build_object('ai_model', e.engine, 'responses', e.responses,
+          'mentions', e.mentions, 'visibility', ${percent(sql, "e.mentions", "e.responses")},
+          'share_of_voice', ${percent(sql, "e.mentions", "e.mentions + coalesce(c.mentions, 0)")},
+          'average_sentiment', ${decimal(sql, "e.sentiment")}, 'average_position', ${decimal(sql, "e.position")})
+          ORDER BY e.engine COLLATE "C")
+        FROM engines e LEFT JOIN competitor_engines c ON c.engine = e.engine
+      ), '[]'::json) AS by_ai_model,
       coalesce((
         SELECT json_agg(json_build_object('id', x.id, 'brand_mentions', x.mentions, 'prompt', x.text,
           'visibility', ${percent(sql, "x.mentions", "x.responses")}) ORDER BY x.share DESC, x.mentions DESC, x.id)

@@ -2,6 +2,7 @@ import { expect, layer } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { AI_MODELS } from "@sightline/domain/AiModel"
 import { ANALYSER_VERSION, type ResponseAnalysis } from "@sightline/domain/analysis/ResponseAnalysis"
+import { classifierOf } from "@sightline/domain/analysis/SourceTypes"
 import { formatDecimal } from "@sightline/domain/DecimalString"
 import * as Metrics from "@sightline/domain/Metrics"
 import * as Effect from "effect/Effect"
@@ -19,6 +20,7 @@ import type { ResponseFilters } from "../../src/read/Query.js"
 import { ResponseStore } from "../../src/ResponseStore.js"
 import { Rollups } from "../../src/Rollups.js"
 import { Workspaces } from "../../src/Workspaces.js"
+import { mention, rawAnswers, rawMentions, trackedBrand } from "../../test-support/AgreementFixture.js"
 import { TestDatabase } from "../../test-support/TestDatabase.js"
 
 /**
@@ -44,10 +46,6 @@ const FIRST_DAY = Date.UTC(2023, 11, 20)
 const SPAN_DAYS = 80
 const day = (offset: number) => new Date(FIRST_DAY + offset * DAY_MS).toISOString().slice(0, 10)
 
-const mention = fc.record({
-  position: fc.integer({ min: 1, max: 9 }),
-  sentiment: fc.integer({ min: 0, max: 10_000 }).map((c) => c / 100)
-})
 // Three domains of three pages each; "b.example" only ever under one path, so counts differ.
 const PAGES = ["a.example/1", "a.example/2", "a.example/3", "b.example/1", "c.example/1", "c.example/2"].map((page) => ({
   url: `https://${page}`,
@@ -86,15 +84,6 @@ const arbitraryFilters: fc.Arbitrary<ResponseFilters> = fc.record({
   aiModel: engine
 }))
 
-const RawAnswer = Schema.Struct({
-  id: Schema.Number,
-  promptId: Schema.Number,
-  groupId: Schema.NullOr(Schema.Number),
-  engine: Schema.String,
-  day: Schema.String,
-  position: Schema.NullOr(Schema.Number),
-  sentiment: Schema.NullOr(Schema.Number)
-})
 const RawCitation = Schema.Struct({
   responseId: Schema.Number,
   promptId: Schema.Number,
@@ -106,34 +95,14 @@ const RawCitation = Schema.Struct({
   domainId: Schema.Number,
   domain: Schema.String
 })
-const RawMention = Schema.Struct({
-  responseId: Schema.Number,
-  competitorId: Schema.Number,
-  position: Schema.Number,
-  sentiment: Schema.Number
-})
 
 layer(Live, { timeout: 240_000 })("rollups agree with the raw rows", (it) => {
   it.effect("dashboard, prompts and cited sources for random answers, re-analyses, ranges, engines and groups", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       const store = yield* ResponseStore
-      const workspace = yield* Workspaces.create("Rollup agreement")
-      const brand = yield* Brands.create({
-        workspaceId: workspace.id,
-        name: "Own",
-        displayName: "Own",
-        website: "https://own.example",
-        country: "US",
-        language: "en",
-        aliases: []
-      })
-      const competitors = yield* Effect.forEach(["Alpha", "Beta", "Gamma"], (name) =>
-        Competitors.add({ brandId: brand.id, name, website: `https://${name}.example`, aliases: [] }).pipe(
-          Effect.map(({ id }) => ({ id, name }))
-        ))
+      const { brand, competitors, groups } = yield* trackedBrand("Rollup agreement")
       const competitorIds = competitors.map((c) => c.id)
-      const groups = yield* Effect.forEach(["G1", "G2"], (name) => Groups.create({ brandId: brand.id, name }))
       const groupOf = [groups[0]?.id, groups[0]?.id, groups[1]?.id, undefined, undefined]
       const prompts = yield* Effect.forEach(groupOf, (groupId, i) =>
         Prompts.add({ brandId: brand.id, text: `prompt ${i}`, ...(groupId === undefined ? {} : { groupId }) }))
@@ -188,18 +157,8 @@ layer(Live, { timeout: 240_000 })("rollups agree with the raw rows", (it) => {
           domainDays: 0
         })
 
-        const answers = yield* sql`
-          SELECT r.id, r.prompt_id AS "promptId", p.group_id AS "groupId", r.engine,
-            to_char(r.collected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-            r.brand_position AS position, r.brand_sentiment::float8 AS sentiment
-          FROM responses r JOIN prompts p ON p.id = r.prompt_id WHERE r.brand_id = ${brand.id}`.pipe(
-          Effect.flatMap(Schema.decodeUnknown(Schema.Array(RawAnswer)))
-        )
-        const mentions = yield* sql`
-          SELECT m.response_id AS "responseId", m.competitor_id AS "competitorId", m.position, m.sentiment::float8 AS sentiment
-          FROM response_mentions m JOIN responses r ON r.id = m.response_id WHERE r.brand_id = ${brand.id}`.pipe(
-          Effect.flatMap(Schema.decodeUnknown(Schema.Array(RawMention)))
-        )
+        const answers = yield* rawAnswers(brand.id)
+        const mentions = yield* rawMentions(brand.id)
 
         const citations = yield* sql`
           SELECT rc.response_id AS "responseId", rc.prompt_id AS "promptId", rc.engine,
@@ -209,6 +168,11 @@ layer(Live, { timeout: 240_000 })("rollups agree with the raw rows", (it) => {
           FROM response_citations rc JOIN urls u ON u.id = rc.url_id JOIN domains d ON d.id = rc.domain_id
           WHERE rc.brand_id = ${brand.id}`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(RawCitation))))
 
+        const classify = classifierOf({
+          ownWebsite: "https://own.example",
+          competitorWebsites: competitors.map((c) => `https://${c.name}.example`),
+          overrides: new Map()
+        })
         const cases = fc.sample(fc.tuple(arbitraryFilters, fc.constantFrom(undefined, ...groups.map((g) => g.id))), {
           numRuns: 40,
           seed: round
@@ -246,8 +210,13 @@ layer(Live, { timeout: 240_000 })("rollups agree with the raw rows", (it) => {
             average_position: formatDecimal(Metrics.averagePosition(c.rows.map((r) => r.position))),
             average_sentiment: formatDecimal(Metrics.averageSentiment(c.rows.map((r) => r.sentiment)))
           }))
+          const tracked = contenders.reduce((sum, c) => sum + c.mentions, 0)
           expect(dashboard.brands_ranking, label).toEqual(
-            Metrics.rankBrands(contenders).map((c) => ({ ...c, visibility: formatDecimal(c.visibility) }))
+            Metrics.rankBrands(contenders).map((c) => ({
+              ...c,
+              visibility: formatDecimal(c.visibility),
+              share_of_voice: formatDecimal(Metrics.shareOfVoice(c.mentions, tracked))
+            }))
           )
           const perPrompt = promptIds.map((id) => {
             const rows = scoped.filter((a) => a.promptId === id)
@@ -315,7 +284,8 @@ layer(Live, { timeout: 240_000 })("rollups agree with the raw rows", (it) => {
               impact: Metrics.impact(distinct(rows.map((c) => c.responseId)), inScopeCount),
               prompts_count: distinct(rows.map((c) => c.promptId)),
               responses_count: distinct(rows.map((c) => c.responseId)),
-              urls_count: distinct(rows.map((c) => c.urlId))
+              urls_count: distinct(rows.map((c) => c.urlId)),
+              source_type: classify(domain)
             }
           }).sort((a, b) => b.responses_count - a.responses_count || Metrics.compareNames(a.domain, b.domain))
           const domains = yield* listDomains(query)
@@ -336,7 +306,8 @@ layer(Live, { timeout: 240_000 })("rollups agree with the raw rows", (it) => {
                 prompts_count: distinct(ofUrl.map((c) => c.promptId)),
                 first_seen_at: firstSeen(urlId),
                 domain_id: ofUrl[0]?.domainId,
-                domain: ofUrl[0]?.domain
+                domain: ofUrl[0]?.domain,
+                source_type: classify(ofUrl[0]?.url ?? "")
               }
             }).sort((a, b) => b.count - a.count || Metrics.compareNames(a.url, b.url))
           expect((yield* listUrls(query)).data, label).toEqual(expectedUrls(cited))

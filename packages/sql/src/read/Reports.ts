@@ -1,0 +1,361 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import type * as Statement from "@effect/sql/Statement"
+import type { CitationDimension, ReportDimension } from "@sightline/domain/api/Params"
+import { type CitationReportRow, CoMentionedCompetitor, type VisibilityReportRow } from "@sightline/domain/api/Resources"
+import { AI_MODELS, AiModel } from "@sightline/domain/AiModel"
+import { periodChange, type Period, previousPeriod, rateFigures } from "@sightline/domain/ReportFigures"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { decimal, offsetOf, type Page, type PageRequest, pagination, percent, rollupPeriods } from "./Query.js"
+import { classifierForBrand } from "./SourceTypes.js"
+
+export interface VisibilityQuery {
+  readonly brandId: number
+  readonly period: Period
+  readonly dimensions: ReadonlyArray<ReportDimension>
+  readonly aiModels?: ReadonlyArray<string> | undefined
+  readonly groupIds?: ReadonlyArray<number> | undefined
+  readonly promptIds?: ReadonlyArray<number> | undefined
+  readonly includePrevious: boolean
+  readonly page: PageRequest
+}
+
+export interface VisibilityReportPage extends Page<VisibilityReportRow> {
+  readonly period: Period
+  readonly previous_period?: Period
+}
+
+/** What the statement returns per row: keys and counts; the rates are computed by domain/ReportFigures. */
+const CountsRow = Schema.Struct({
+  __total: Schema.Number,
+  __row: Schema.NullOr(Schema.Boolean),
+  bucket: Schema.NullOr(Schema.String),
+  ai_model: Schema.NullOr(AiModel),
+  prompt_id: Schema.NullOr(Schema.Number),
+  prompt: Schema.NullOr(Schema.String),
+  group_id: Schema.NullOr(Schema.Number),
+  group: Schema.NullOr(Schema.String),
+  competitor_id: Schema.NullOr(Schema.Number),
+  brand: Schema.NullOr(Schema.String),
+  own_brand: Schema.NullOr(Schema.Boolean),
+  responses: Schema.NullOr(Schema.Number),
+  mentions: Schema.NullOr(Schema.Number),
+  tracked: Schema.NullOr(Schema.Number),
+  average_position: Schema.NullOr(Schema.String),
+  average_sentiment: Schema.NullOr(Schema.String),
+  prev_responses: Schema.NullOr(Schema.Number),
+  prev_mentions: Schema.NullOr(Schema.Number),
+  prev_tracked: Schema.NullOr(Schema.Number)
+})
+
+const TIME_DIMENSIONS = ["date", "week", "month"] as const
+
+/**
+ * The visibility report (docs/api.md, "Visibility report"; formulas in docs/metrics.md) in one
+ * statement. The own brand's figures come from `rollup_brand` (or `rollup_prompt` when prompts are
+ * broken down or filtered), the competitors' from `rollup_competitor`: a bounded number of rows
+ * whatever the history. Competitor mentions per prompt have no rollup, so with the `prompt`
+ * dimension or a `prompt_id` filter they are counted from the raw mentions of those prompts in the
+ * range (exact, but proportional to the answers of the prompts in scope).
+ *
+ * Rows are keyed by the requested dimensions; a time bucket is keyed by its position in its period
+ * (the nth day, ISO week or calendar month from the period's start), which is how a bucket of the
+ * current period finds its counterpart in the previous one.
+ */
+export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQuery) {
+  const sql = yield* SqlClient.SqlClient
+  const dims = new Set(query.dimensions)
+  const time = TIME_DIMENSIONS.find((d) => dims.has(d))
+  const byEngine = dims.has("ai_model")
+  const byPrompt = dims.has("prompt")
+  const byGroup = dims.has("group")
+  const byCompetitor = dims.has("competitor")
+  const usePrompts = byPrompt || query.promptIds !== undefined
+  const useEngines = byEngine || query.aiModels !== undefined
+  const previous = query.includePrevious ? previousPeriod(query.period) : undefined
+  const periods = previous === undefined ? [query.period] : [query.period, previous]
+  const start = query.period.start_date
+  const firstDay = (previous ?? query.period).start_date
+  const lastDay = query.period.end_date
+
+  const eitherPeriod = (fragments: ReadonlyArray<Statement.Fragment>) => sql`(${sql.or(fragments)})`
+  // Engines named explicitly (not `IS NOT NULL`) so the rollups' (brand, engine, ...) index serves them.
+  const engines = query.aiModels ?? AI_MODELS
+  const engineOf = (column: string) =>
+    useEngines ? sql`${sql.literal(column)} = ANY(${engines}::text[])` : sql`${sql.literal(column)} IS NULL`
+  const ofPrompts = (column: string) =>
+    sql`(${query.promptIds ?? null}::bigint[] IS NULL OR ${sql.literal(column)} = ANY(${query.promptIds ?? null}::bigint[]))`
+  const ofGroups = (column: string) =>
+    sql`(${query.groupIds ?? null}::bigint[] IS NULL OR ${sql.literal(column)} = ANY(${query.groupIds ?? null}::bigint[]))`
+  // Days and ISO weeks need the day rows; a month (or no time dimension) also takes whole months.
+  const rollupRows = (alias: string) =>
+    eitherPeriod(periods.map((p) =>
+      time === "date" || time === "week"
+        ? sql`(${sql.literal(`${alias}.grain`)} = 'day' AND ${sql.literal(`${alias}.period`)} BETWEEN ${p.start_date}::date AND ${p.end_date}::date)`
+        : rollupPeriods(sql, alias, { startDate: p.start_date, endDate: p.end_date })
+    ))
+
+  const own = usePrompts
+    ? sql`
+      SELECT x.period, x.engine, x.prompt_id, p.group_id, 0::bigint AS competitor_id,
+        x.responses, x.mentions, x.position_sum, x.sentiment_sum
+      FROM rollup_prompt x JOIN prompts p ON p.id = x.prompt_id
+      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rollupRows("x")}
+        AND ${ofPrompts("x.prompt_id")} AND ${ofGroups("p.group_id")}`
+    : sql`
+      SELECT x.period, x.engine, 0::bigint AS prompt_id, x.group_id, 0::bigint AS competitor_id,
+        x.responses, x.mentions, x.position_sum, x.sentiment_sum
+      FROM rollup_brand x
+      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rollupRows("x")} AND ${ofGroups("x.group_id")}`
+  const rawEngine = useEngines
+    ? sql`(${query.aiModels ?? null}::text[] IS NULL OR m.engine = ANY(${query.aiModels ?? null}::text[]))`
+    : sql`TRUE`
+  const competitors = usePrompts
+    ? sql`
+      SELECT (m.collected_at AT TIME ZONE 'UTC')::date AS period,
+        ${useEngines ? sql`m.engine` : sql`NULL::text`} AS engine, m.prompt_id, p.group_id, m.competitor_id,
+        0 AS responses, count(*)::int AS mentions, sum(m.position)::bigint AS position_sum, sum(m.sentiment) AS sentiment_sum
+      FROM response_mentions m JOIN prompts p ON p.id = m.prompt_id
+      WHERE m.prompt_id IN (SELECT q.id FROM prompts q WHERE q.brand_id = ${query.brandId})
+        AND m.collected_at >= ((${firstDay}::date)::timestamp AT TIME ZONE 'UTC')
+        AND m.collected_at < ((${lastDay}::date + 1)::timestamp AT TIME ZONE 'UTC')
+        AND ${rawEngine} AND ${ofPrompts("m.prompt_id")} AND ${ofGroups("p.group_id")}
+      GROUP BY 1, 2, 3, 4, 5`
+    : sql`
+      SELECT x.period, x.engine, 0::bigint AS prompt_id, x.group_id, x.competitor_id,
+        0 AS responses, x.mentions, x.position_sum, x.sentiment_sum
+      FROM rollup_competitor x
+      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rollupRows("x")} AND ${ofGroups("x.group_id")}`
+
+  // The key of a row: every column non-null (0 / '' when not broken down) so the joins hash.
+  const sideStart = sql`(CASE WHEN f.side = 0 THEN ${start}::date ELSE ${firstDay}::date END)`
+  const monthNumber = (d: Statement.Fragment) => sql`(extract(year FROM ${d}) * 12 + extract(month FROM ${d}))::int`
+  const timeKey = time === "date"
+    ? sql`(f.period - ${sideStart})`
+    : time === "week"
+    ? sql`((date_trunc('week', f.period)::date - date_trunc('week', ${sideStart})::date) / 7)`
+    : time === "month"
+    ? sql`(${monthNumber(sql`f.period`)} - ${monthNumber(sideStart)})`
+    : sql`0`
+  const bucket = time === "date"
+    ? sql`to_char(${start}::date + t.k_time, 'YYYY-MM-DD')`
+    : time === "week"
+    ? sql`to_char(date_trunc('week', ${start}::date) + t.k_time * interval '1 week', 'IYYY-"W"IW')`
+    : time === "month"
+    ? sql`to_char(date_trunc('month', ${start}::date) + t.k_time * interval '1 month', 'YYYY-MM')`
+    : sql`NULL`
+  const keys = ["k_time", "k_engine", "k_prompt", "k_group"]
+  const joinOn = (a: string, b: string, extra: ReadonlyArray<[string, string]> = []) =>
+    sql.literal([...keys.map((k) => `${a}.${k} = ${b}.${k}`), ...extra.map(([l, r]) => `${l} = ${r}`)].join(" AND "))
+  const subjects = byCompetitor
+    ? sql`SELECT 0::bigint AS competitor_id, b.name, TRUE AS own_brand FROM brands b WHERE b.id = ${query.brandId}
+        UNION ALL SELECT c.id, c.name, FALSE FROM competitors c WHERE c.brand_id = ${query.brandId}`
+    : sql`SELECT 0::bigint AS competitor_id, b.name, TRUE AS own_brand FROM brands b WHERE b.id = ${query.brandId}`
+  const offset = offsetOf(query.page)
+
+  const rows = yield* sql`
+    WITH facts AS (${own} UNION ALL ${competitors}),
+    keyed AS (
+      SELECT f.side, ${timeKey}::int AS k_time,
+        ${byEngine ? sql`f.engine` : sql`''`}::text AS k_engine,
+        ${byPrompt ? sql`f.prompt_id` : sql`0`}::bigint AS k_prompt,
+        ${byGroup ? sql`coalesce(f.group_id, 0)` : sql`0`}::bigint AS k_group,
+        f.competitor_id,
+        sum(f.responses)::int AS responses, sum(f.mentions)::int AS mentions,
+        sum(f.position_sum) AS position_sum, sum(f.sentiment_sum) AS sentiment_sum
+      FROM (SELECT CASE WHEN x.period >= ${start}::date THEN 0 ELSE 1 END AS side, x.* FROM facts x) f
+      GROUP BY 1, 2, 3, 4, 5, 6
+    ),
+    totals AS (
+      SELECT k.side, k.k_time, k.k_engine, k.k_prompt, k.k_group,
+        sum(k.responses)::int AS responses, sum(k.mentions)::int AS tracked
+      FROM keyed k GROUP BY 1, 2, 3, 4, 5
+    ),
+    subjects AS (${subjects}),
+    out AS (
+      SELECT t.k_time, t.k_engine, t.k_prompt, t.k_group, s.competitor_id, s.name, s.own_brand,
+        t.responses, coalesce(k.mentions, 0) AS mentions, t.tracked,
+        ${decimal(sql, "k.position_sum::numeric / nullif(k.mentions, 0)")} AS average_position,
+        ${decimal(sql, "k.sentiment_sum / nullif(k.mentions, 0)")} AS average_sentiment,
+        coalesce(pt.responses, 0) AS prev_responses, coalesce(pk.mentions, 0) AS prev_mentions,
+        coalesce(pt.tracked, 0) AS prev_tracked
+      FROM totals t CROSS JOIN subjects s
+      LEFT JOIN keyed k ON k.side = 0 AND ${joinOn("k", "t", [["k.competitor_id", "s.competitor_id"]])}
+      LEFT JOIN totals pt ON pt.side = 1 AND ${joinOn("pt", "t")}
+      LEFT JOIN keyed pk ON pk.side = 1 AND ${joinOn("pk", "t", [["pk.competitor_id", "s.competitor_id"]])}
+      WHERE t.side = 0 AND t.responses > 0
+    )
+    SELECT (SELECT count(*)::int FROM out) AS __total, p.*
+    FROM (SELECT 1) one
+    LEFT JOIN LATERAL (
+      SELECT true AS __row, ${bucket} AS bucket,
+        nullif(t.k_engine, '') AS ai_model,
+        nullif(t.k_prompt, 0)::int AS prompt_id, pr.text AS prompt,
+        nullif(t.k_group, 0)::int AS group_id, g.name AS "group",
+        nullif(t.competitor_id, 0)::int AS competitor_id, t.name AS brand, t.own_brand,
+        t.responses, t.mentions, t.tracked, t.average_position, t.average_sentiment,
+        t.prev_responses, t.prev_mentions, t.prev_tracked
+      FROM out t
+      LEFT JOIN prompts pr ON pr.id = t.k_prompt
+      LEFT JOIN prompt_groups g ON g.id = t.k_group
+      ORDER BY t.k_time, t.k_engine, t.k_prompt, t.k_group, t.own_brand DESC, t.name COLLATE "C", t.competitor_id
+      LIMIT ${query.page.perPage} OFFSET ${offset}
+    ) p ON true`.pipe(Effect.orDie)
+
+  const decoded = yield* Schema.decodeUnknown(Schema.Array(CountsRow))(rows).pipe(Effect.orDie)
+  const total = decoded[0]?.__total ?? 0
+  const data = decoded.filter((row) => row.__row === true).map((row): VisibilityReportRow => {
+    const current = { responses: row.responses ?? 0, mentions: row.mentions ?? 0, trackedMentions: row.tracked ?? 0 }
+    const before = { responses: row.prev_responses ?? 0, mentions: row.prev_mentions ?? 0, trackedMentions: row.prev_tracked ?? 0 }
+    return {
+      ...(row.bucket === null ? {} : time === "date" ? { date: row.bucket } : time === "week" ? { week: row.bucket } : { month: row.bucket }),
+      ...(byEngine && row.ai_model !== null ? { ai_model: row.ai_model } : {}),
+      ...(byPrompt ? { prompt_id: row.prompt_id ?? 0, prompt: row.prompt ?? "" } : {}),
+      ...(byGroup ? { group_id: row.group_id, group: row.group } : {}),
+      competitor_id: row.competitor_id,
+      brand: row.brand ?? "",
+      own_brand: row.own_brand ?? true,
+      ...rateFigures(current),
+      average_position: row.average_position ?? "0.00",
+      average_sentiment: row.average_sentiment ?? "0.00",
+      ...(previous === undefined ? {} : { previous: periodChange(current, before) })
+    }
+  })
+  const page: VisibilityReportPage = {
+    pagination: pagination(query.page, total),
+    period: query.period,
+    ...(previous === undefined ? {} : { previous_period: previous }),
+    data
+  }
+  return page
+})
+
+export interface CitationQuery {
+  readonly brandId: number
+  readonly period: Period
+  readonly level: "domain" | "url"
+  readonly dimensions: ReadonlyArray<CitationDimension>
+  readonly aiModels?: ReadonlyArray<string> | undefined
+  readonly page: PageRequest
+}
+
+const CitationRow = Schema.Struct({
+  __total: Schema.Number,
+  __row: Schema.NullOr(Schema.Boolean),
+  domain_id: Schema.NullOr(Schema.Number),
+  domain: Schema.NullOr(Schema.String),
+  url_id: Schema.NullOr(Schema.Number),
+  url: Schema.NullOr(Schema.String),
+  ai_model: Schema.NullOr(AiModel),
+  date: Schema.NullOr(Schema.String),
+  citations: Schema.NullOr(Schema.Number),
+  responses_citing: Schema.NullOr(Schema.Number),
+  citation_share: Schema.NullOr(Schema.String),
+  responses_mentioning_brand: Schema.NullOr(Schema.Number),
+  co_mentioned_competitors: Schema.NullOr(Schema.Array(CoMentionedCompetitor))
+})
+
+/**
+ * The citations report (docs/api.md): citations and citing answers per domain or URL come from
+ * the rollups (`rollup_url` counts citations, `rollup_domain` citing answers). Whether those
+ * answers name the brand or a competitor is not rolled up: it is counted from the raw citations,
+ * answers and mentions, for the rows of the page only (at most `per_page` sources).
+ */
+export const citationReport = Effect.fnUntraced(function*(query: CitationQuery) {
+  const sql = yield* SqlClient.SqlClient
+  const byEngine = query.dimensions.includes("ai_model")
+  const byDay = query.dimensions.includes("date")
+  const useEngines = byEngine || query.aiModels !== undefined
+  const models = query.aiModels ?? null
+  const period = query.period
+  const rows = (alias: string) => {
+    const col = (name: string) => sql.literal(`${alias}.${name}`)
+    return sql`${col("brand_id")} = ${query.brandId} AND ${
+      useEngines ? sql`${col("engine")} = ANY(${query.aiModels ?? AI_MODELS}::text[])` : sql`${col("engine")} IS NULL`
+    } AND ${
+      byDay
+        ? sql`${col("grain")} = 'day' AND ${col("period")} BETWEEN ${period.start_date}::date AND ${period.end_date}::date`
+        : rollupPeriods(sql, alias, { startDate: period.start_date, endDate: period.end_date })
+    }`
+  }
+  const engineKey = byEngine ? sql`x.engine` : sql`''::text`
+  const dayKey = byDay ? sql`x.period` : sql`'0001-01-01'::date`
+  const items = query.level === "url"
+    ? sql`
+      SELECT x.url_id AS id, x.domain_id, ${engineKey} AS k_engine, ${dayKey} AS k_day,
+        sum(x.responses)::int AS citations, sum(x.responses)::int AS responses_citing
+      FROM rollup_url x WHERE ${rows("x")}
+      GROUP BY 1, 2, 3, 4 HAVING sum(x.responses) > 0`
+    : sql`
+      SELECT c.id, c.id AS domain_id, c.k_engine, c.k_day, c.citations, r.responses_citing
+      FROM (
+        SELECT x.domain_id AS id, ${engineKey} AS k_engine, ${dayKey} AS k_day, sum(x.responses)::int AS citations
+        FROM rollup_url x WHERE ${rows("x")} GROUP BY 1, 2, 3 HAVING sum(x.responses) > 0
+      ) c JOIN (
+        SELECT x.domain_id AS id, ${engineKey} AS k_engine, ${dayKey} AS k_day, sum(x.responses)::int AS responses_citing
+        FROM rollup_domain x WHERE ${rows("x")} GROUP BY 1, 2, 3
+      ) r ON r.id = c.id AND r.k_engine = c.k_engine AND r.k_day = c.k_day`
+  // The raw citations behind one row of the page (alias rc), through the (brand, url, time) index.
+  const citing = sql`
+    rc.brand_id = ${query.brandId}
+    AND ${query.level === "url" ? sql`rc.url_id = t.id` : sql`rc.url_id IN (SELECT u.id FROM urls u WHERE u.domain_id = t.id)`}
+    AND rc.collected_at >= ((${byDay ? sql`t.k_day` : sql`${period.start_date}::date`})::timestamp AT TIME ZONE 'UTC')
+    AND rc.collected_at < ((${byDay ? sql`t.k_day` : sql`${period.end_date}::date`} + 1)::timestamp AT TIME ZONE 'UTC')
+    AND ${
+    byEngine
+      ? sql`rc.engine = t.k_engine`
+      : sql`(${models}::text[] IS NULL OR rc.engine = ANY(${models}::text[]))`
+  }`
+  const found = yield* sql`
+    WITH items AS (${items}),
+    total AS (SELECT sum(i.citations) AS citations FROM items i)
+    SELECT (SELECT count(*)::int FROM items) AS __total, p.*
+    FROM (SELECT 1) one
+    LEFT JOIN LATERAL (
+      SELECT true AS __row, t.domain_id::int, d.domain,
+        ${query.level === "url" ? sql`t.id::int` : sql`NULL::int`} AS url_id, u.url,
+        nullif(t.k_engine, '') AS ai_model,
+        ${byDay ? sql`to_char(t.k_day, 'YYYY-MM-DD')` : sql`NULL`} AS date,
+        t.citations, t.responses_citing,
+        ${percent(sql, "t.citations", "(SELECT total.citations FROM total)")} AS citation_share,
+        (SELECT count(DISTINCT rc.response_id)::int FROM response_citations rc JOIN responses r ON r.id = rc.response_id
+          WHERE ${citing} AND r.brand_mentioned) AS responses_mentioning_brand,
+        coalesce((
+          SELECT json_agg(json_build_object('competitor_id', cm.competitor_id, 'name', cm.name, 'responses', cm.responses)
+            ORDER BY cm.responses DESC, cm.name COLLATE "C", cm.competitor_id)
+          FROM (
+            SELECT m.competitor_id, c.name, count(DISTINCT rc.response_id)::int AS responses
+            FROM response_citations rc JOIN response_mentions m ON m.response_id = rc.response_id
+            JOIN competitors c ON c.id = m.competitor_id
+            WHERE ${citing}
+            GROUP BY m.competitor_id, c.name
+          ) cm
+        ), '[]'::json) AS co_mentioned_competitors
+      FROM (
+        SELECT i.* FROM items i
+        JOIN ${query.level === "url" ? sql`urls n ON n.id = i.id` : sql`domains n ON n.id = i.id`}
+        ORDER BY i.citations DESC, ${query.level === "url" ? sql`n.url` : sql`n.domain`} COLLATE "C", i.k_engine COLLATE "C", i.k_day
+        LIMIT ${query.page.perPage} OFFSET ${offsetOf(query.page)}
+      ) t
+      JOIN domains d ON d.id = t.domain_id
+      LEFT JOIN urls u ON u.id = ${query.level === "url" ? sql`t.id` : sql`NULL::bigint`}
+      ORDER BY t.citations DESC, ${query.level === "url" ? sql`u.url` : sql`d.domain`} COLLATE "C", t.k_engine COLLATE "C", t.k_day
+    ) p ON true`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(CitationRow))), Effect.orDie)
+
+  const classify = yield* classifierForBrand(query.brandId)
+  const total = found[0]?.__total ?? 0
+  const data = found.filter((row) => row.__row === true).map((row): CitationReportRow => ({
+    domain_id: row.domain_id ?? 0,
+    domain: row.domain ?? "",
+    ...(query.level === "url" ? { url_id: row.url_id ?? 0, url: row.url ?? "" } : {}),
+    ...(byEngine && row.ai_model !== null ? { ai_model: row.ai_model } : {}),
+    ...(byDay && row.date !== null ? { date: row.date } : {}),
+    citations: row.citations ?? 0,
+    responses_citing: row.responses_citing ?? 0,
+    citation_share: row.citation_share ?? "0.00",
+    responses_mentioning_brand: row.responses_mentioning_brand ?? 0,
+    co_mentioned_competitors: row.co_mentioned_competitors ?? [],
+    source_type: classify(query.level === "url" ? row.url ?? "" : row.domain ?? "")
+  }))
+  return { pagination: pagination(query.page, total), period, data }
+})

@@ -1,0 +1,76 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as fc from "fast-check"
+import { Brands } from "../src/Brands.js"
+import { Competitors } from "../src/Competitors.js"
+import { Groups } from "../src/Groups.js"
+import { Workspaces } from "../src/Workspaces.js"
+
+/**
+ * What the agreement tests (read SQL versus the pure definitions over raw rows) share: a tracked
+ * brand "Own" (https://own.example) with competitors Alpha, Beta and Gamma (https://<name>.example)
+ * and groups G1 and G2; random mentions; the raw answers and mentions read back.
+ */
+export const trackedBrand = (workspaceName: string) =>
+  Effect.gen(function*() {
+    const workspace = yield* Workspaces.create(workspaceName)
+    const brand = yield* Brands.create({
+      workspaceId: workspace.id,
+      name: "Own",
+      displayName: "Own",
+      website: "https://own.example",
+      country: "US",
+      language: "en",
+      aliases: []
+    })
+    const competitors = yield* Effect.forEach(["Alpha", "Beta", "Gamma"], (name) =>
+      Competitors.add({ brandId: brand.id, name, website: `https://${name}.example`, aliases: [] }).pipe(
+        Effect.map(({ id }) => ({ id, name }))
+      ))
+    const groups = yield* Effect.forEach(["G1", "G2"], (name) => Groups.create({ brandId: brand.id, name }))
+    return { workspace, brand, competitors, groups }
+  })
+
+/** A mention's position and a two-decimal sentiment. */
+export const mention = fc.record({
+  position: fc.integer({ min: 1, max: 9 }),
+  sentiment: fc.integer({ min: 0, max: 10_000 }).map((c) => c / 100)
+})
+
+export const RawAnswer = Schema.Struct({
+  id: Schema.Number,
+  promptId: Schema.Number,
+  groupId: Schema.NullOr(Schema.Number),
+  engine: Schema.String,
+  day: Schema.String,
+  position: Schema.NullOr(Schema.Number),
+  sentiment: Schema.NullOr(Schema.Number)
+})
+
+export const RawMention = Schema.Struct({
+  responseId: Schema.Number,
+  competitorId: Schema.Number,
+  position: Schema.Number,
+  sentiment: Schema.Number
+})
+
+/** The brand's answers as stored (the own brand's position and sentiment, null when not named). */
+export const rawAnswers = (brandId: number) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    sql`
+      SELECT r.id, r.prompt_id AS "promptId", p.group_id AS "groupId", r.engine,
+        to_char(r.collected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+        r.brand_position AS position, r.brand_sentiment::float8 AS sentiment
+      FROM responses r JOIN prompts p ON p.id = r.prompt_id WHERE r.brand_id = ${brandId}`.pipe(
+      Effect.flatMap(Schema.decodeUnknown(Schema.Array(RawAnswer)))
+    ))
+
+/** The competitor mentions of the brand's answers. */
+export const rawMentions = (brandId: number) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    sql`
+      SELECT m.response_id AS "responseId", m.competitor_id AS "competitorId", m.position, m.sentiment::float8 AS sentiment
+      FROM response_mentions m JOIN responses r ON r.id = m.response_id WHERE r.brand_id = ${brandId}`.pipe(
+      Effect.flatMap(Schema.decodeUnknown(Schema.Array(RawMention)))
+    ))
