@@ -265,7 +265,11 @@ layer(makeHarness(), { timeout: 120_000, excludeTestServices: true })("errors, a
         `/v1/reports/visibility/?brand_id=${f.brandB}&start_date=2024-01-01&end_date=2024-12-31`,
         `/v1/reports/citations/?brand_id=${f.brandB}&start_date=2024-01-01&end_date=2024-12-31`,
         `/v1/reports/visibility/?brand_id=${f.brandA}&start_date=2024-01-01&end_date=2024-12-31&group_id=${f.groupGB}`,
-        `/v1/reports/visibility/?brand_id=${f.brandA}&start_date=2024-01-01&end_date=2024-12-31&prompt_id=${f.prompts.P1},${f.prompts.PB1}`
+        `/v1/reports/visibility/?brand_id=${f.brandA}&start_date=2024-01-01&end_date=2024-12-31&prompt_id=${f.prompts.P1},${f.prompts.PB1}`,
+        ...["responses", "citations", "prompts"].flatMap((kind) => [
+          `/v1/exports/${kind}/?brand_id=${f.brandB}&start_date=2024-01-01&end_date=2024-12-31`,
+          `/v1/exports/${kind}/?brand_id=${f.brandB}&start_date=2024-01-01&end_date=2024-12-31&format=csv`
+        ])
       ]
       for (const path of foreign) expectError(yield* get(path, f.keys.brandA), 403, "You do not have permission to access this resource.")
       const ofA = endpoints(f).map((e) => e.path).filter((p) => !p.startsWith("/v1/brands"))

@@ -74,7 +74,7 @@ const overStdio = (key: string, env: Record<string, string> = {}) =>
 const TOOL_NAMES = [
   "list_brands", "list_competitors", "list_prompts", "list_responses", "get_response_text", "list_citations",
   "list_search_queries", "list_cited_sources", "list_action_plans", "get_action_plan", "get_dashboard",
-  "compare_periods", "explain_metric"
+  "visibility_report", "citations_report", "compare_periods", "explain_metric"
 ]
 
 const RANGE = { start_date: "2024-03-01", end_date: "2024-03-03" }
@@ -105,6 +105,10 @@ const callEveryTool = (client: Client, f: FixtureIds) =>
     same(yield* call(client, "list_action_plans", { brand_id: f.brandA }), yield* rest(`/v1/action-plans/?brand_id=${f.brandA}&per_page=20`))
     same(yield* call(client, "get_action_plan", { action_plan_id: f.planA }), yield* rest(`/v1/action-plans/${f.planA}/`))
     same(yield* call(client, "get_dashboard", { brand_id: f.brandA, ...RANGE }), yield* rest(`/v1/dashboard/?brand_id=${f.brandA}&start_date=2024-03-01&end_date=2024-03-03`))
+    same(yield* call(client, "visibility_report", { brand_id: f.brandA, ...RANGE, dimensions: "ai_model,competitor", include_previous_period: true }),
+      yield* rest(`/v1/reports/visibility/?brand_id=${f.brandA}&start_date=2024-03-01&end_date=2024-03-03&dimensions=ai_model,competitor&include_previous_period=true&per_page=20`))
+    same(yield* call(client, "citations_report", { brand_id: f.brandA, ...RANGE, level: "url" }),
+      yield* rest(`/v1/reports/citations/?brand_id=${f.brandA}&start_date=2024-03-01&end_date=2024-03-03&level=url&per_page=20`))
 
     // Answers: the REST page's answers in order, texts clipped, the long one readable in slices.
     const responses = yield* call(client, "list_responses", { monitored_prompt_id: f.prompts.P2 })
@@ -154,6 +158,8 @@ const checkScoping = <R>(open: (key: string) => Effect.Effect<Client, never, R>,
       ["list_action_plans", { brand_id: f.brandA }],
       ["get_action_plan", { action_plan_id: f.planA }],
       ["get_dashboard", { brand_id: f.brandA, ...RANGE }],
+      ["visibility_report", { brand_id: f.brandA, ...RANGE }],
+      ["citations_report", { brand_id: f.brandA, ...RANGE }],
       ["compare_periods", { brand_id: f.brandA, ...RANGE, previous_start_date: "2024-02-01", previous_end_date: "2024-02-28" }]
     ]
     for (const [name, args] of attempts) {

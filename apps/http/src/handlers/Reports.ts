@@ -1,5 +1,6 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { ValidationError } from "@sightline/domain/api/Errors"
+import type * as Params from "@sightline/domain/api/Params"
 import { CurrentPrincipal } from "@sightline/domain/api/Security"
 import { SightlineApi } from "@sightline/domain/api/SightlineApi"
 import { previousPeriod } from "@sightline/domain/ReportFigures"
@@ -20,42 +21,45 @@ const checkOwned = <E, R>(
         ? Effect.void
         : Effect.fail(ValidationError.create({ [parameter]: `${id} does not belong to brand ${brandId}` }))), { discard: true })
 
+/** The report reads, shared by the REST handlers and the MCP tools. */
+export const visibilityReport = ({ urlParams }: { readonly urlParams: typeof Params.VisibilityReportParams.Type }) =>
+  Effect.gen(function*() {
+    yield* filtersOf({ start_date: urlParams.start_date, end_date: urlParams.end_date })
+    const period = { start_date: urlParams.start_date, end_date: urlParams.end_date }
+    const includePrevious = urlParams.include_previous_period ?? false
+    // Before year 1 there is no calendar date to compare with.
+    if (includePrevious && previousPeriod(period).start_date < "0001-01-01") {
+      return yield* Effect.fail(ValidationError.create({ include_previous_period: "the previous period would start before 0001-01-01" }))
+    }
+    const principal = yield* CurrentPrincipal
+    const brandId = yield* Access.resolveBrand(principal, urlParams.brand_id)
+    yield* checkOwned(urlParams.group_id, brandId, "group_id", (id) => Access.groupBrand(principal, id))
+    yield* checkOwned(urlParams.prompt_id, brandId, "prompt_id", (id) => Access.promptBrand(principal, id))
+    return yield* Reports.visibilityReport({
+      brandId,
+      period,
+      dimensions: urlParams.dimensions ?? [],
+      aiModels: urlParams.ai_model,
+      groupIds: urlParams.group_id,
+      promptIds: urlParams.prompt_id,
+      includePrevious,
+      page: pageOf(urlParams)
+    })
+  })
+
+export const citationReport = ({ urlParams }: { readonly urlParams: typeof Params.CitationReportParams.Type }) =>
+  Effect.gen(function*() {
+    yield* filtersOf({ start_date: urlParams.start_date, end_date: urlParams.end_date })
+    const brandId = yield* Access.resolveBrand(yield* CurrentPrincipal, urlParams.brand_id)
+    return yield* Reports.citationReport({
+      brandId,
+      period: { start_date: urlParams.start_date, end_date: urlParams.end_date },
+      level: urlParams.level ?? "domain",
+      dimensions: urlParams.dimensions ?? [],
+      aiModels: urlParams.ai_model,
+      page: pageOf(urlParams)
+    })
+  })
+
 export const ReportsLive = HttpApiBuilder.group(SightlineApi, "reports", (handlers) =>
-  handlers
-    .handle("visibility", ({ urlParams }) =>
-    Effect.gen(function*() {
-      yield* filtersOf({ start_date: urlParams.start_date, end_date: urlParams.end_date })
-      const period = { start_date: urlParams.start_date, end_date: urlParams.end_date }
-      const includePrevious = urlParams.include_previous_period ?? false
-      // Before year 1 there is no calendar date to compare with.
-      if (includePrevious && previousPeriod(period).start_date < "0001-01-01") {
-        return yield* Effect.fail(ValidationError.create({ include_previous_period: "the previous period would start before 0001-01-01" }))
-      }
-      const principal = yield* CurrentPrincipal
-      const brandId = yield* Access.resolveBrand(principal, urlParams.brand_id)
-      yield* checkOwned(urlParams.group_id, brandId, "group_id", (id) => Access.groupBrand(principal, id))
-      yield* checkOwned(urlParams.prompt_id, brandId, "prompt_id", (id) => Access.promptBrand(principal, id))
-      return yield* Reports.visibilityReport({
-        brandId,
-        period,
-        dimensions: urlParams.dimensions ?? [],
-        aiModels: urlParams.ai_model,
-        groupIds: urlParams.group_id,
-        promptIds: urlParams.prompt_id,
-        includePrevious,
-        page: pageOf(urlParams)
-      })
-    }))
-    .handle("citations", ({ urlParams }) =>
-      Effect.gen(function*() {
-        yield* filtersOf({ start_date: urlParams.start_date, end_date: urlParams.end_date })
-        const brandId = yield* Access.resolveBrand(yield* CurrentPrincipal, urlParams.brand_id)
-        return yield* Reports.citationReport({
-          brandId,
-          period: { start_date: urlParams.start_date, end_date: urlParams.end_date },
-          level: urlParams.level ?? "domain",
-          dimensions: urlParams.dimensions ?? [],
-          aiModels: urlParams.ai_model,
-          page: pageOf(urlParams)
-        })
-      })))
+  handlers.handle("visibility", visibilityReport).handle("citations", citationReport))

@@ -13,6 +13,7 @@ import * as Catalog from "../handlers/Catalog.js"
 import * as CitedSources from "../handlers/CitedSources.js"
 import * as Dashboard from "../handlers/Dashboard.js"
 import * as PromptEndpoints from "../handlers/Prompts.js"
+import * as Reports from "../handlers/Reports.js"
 import type { ToolRead } from "./Caller.js"
 import { findDefinition, METRIC_NAMES } from "./MetricDefinitions.js"
 import { decodeArguments, inputSchemaOf } from "./ToolInput.js"
@@ -274,9 +275,25 @@ export const TOOLS: ReadonlyArray<ToolSpec> = [
     name: "get_dashboard",
     title: "Dashboard",
     description:
-      "A brand's totals over a date range: responses, mentions, visibility (mention rate), average sentiment, the ranking of the brand and its competitors by visibility, and the best and worst 5 prompts. brand_id, start_date and end_date are required; group_id narrows to a prompt group.",
+      "A brand's totals over a date range: responses, mentions, visibility (mention rate), average sentiment, the ranking of the brand and its competitors by visibility with their share of voice, the best and worst 5 prompts, a daily series and a per-engine breakdown. brand_id, start_date and end_date are required; group_id narrows to a prompt group.",
     input: Params.DashboardParams,
     run: asQuery(Dashboard.getDashboard)
+  }),
+  tool({
+    name: "visibility_report",
+    title: "Visibility report",
+    description:
+      `A brand's visibility (mention rate) and share of voice broken down by up to 3 dimensions (date, week or month; ai_model; prompt; group; competitor), each rate with its 95 % Wilson interval and low_sample when fewer than ${MIN_SAMPLE} answers stand behind it. include_previous_period=true adds the period of equal length before, the change and whether it is significant (pooled two-proportion z-test at 95 %). brand_id, start_date and end_date are required; dimensions, ai_model, group_id and prompt_id are comma lists. ${PAGED}`,
+    input: Params.VisibilityReportParams,
+    run: asQuery(Reports.visibilityReport)
+  }),
+  tool({
+    name: "citations_report",
+    title: "Citations report",
+    description:
+      `The domains (or URLs with level=url) cited in a brand's answers over a date range, most cited first: citations, answers citing, share of all citations, answers among those naming the brand, competitors named alongside, and the source type (own, competitor, ugc, editorial, reference, other). dimensions=ai_model,date splits the rows. ${PAGED}`,
+    input: Params.CitationReportParams,
+    run: asQuery(Reports.citationReport)
   }),
   tool({
     name: "compare_periods",
