@@ -1,3 +1,4 @@
+import { positiveInteger } from "@sightline/runtime/ConfigValues"
 import * as Config from "effect/Config"
 import * as Context from "effect/Context"
 import * as Layer from "effect/Layer"
@@ -23,12 +24,6 @@ export interface HttpSettings {
 
 export class Settings extends Context.Tag("@sightline/http/Settings")<Settings, HttpSettings>() {}
 
-const positive = (name: string, fallback: number) =>
-  Config.integer(name).pipe(
-    Config.validate({ message: `${name} must be a positive integer`, validation: (n) => n > 0 }),
-    Config.withDefault(fallback)
-  )
-
 export const config: Config.Config<HttpSettings> = Config.all({
   host: Config.string("HOST").pipe(Config.withDefault("0.0.0.0")),
   port: Config.port("PORT").pipe(Config.withDefault(3000)),
@@ -38,9 +33,9 @@ export const config: Config.Config<HttpSettings> = Config.all({
   ),
   keyUsageFlushMillis: Config.integer("KEY_USAGE_FLUSH_MS").pipe(Config.withDefault(1000)),
   demo: Config.string("DEMO").pipe(Config.map((s) => s !== "false"), Config.withDefault(true)),
-  maxUrlBytes: positive("MAX_URL_BYTES", 8192),
-  maxHeaderBytes: positive("MAX_HEADER_BYTES", 16384),
-  shutdownTimeoutMillis: positive("SHUTDOWN_TIMEOUT_MS", 10_000)
+  maxUrlBytes: positiveInteger("MAX_URL_BYTES", 8192),
+  maxHeaderBytes: positiveInteger("MAX_HEADER_BYTES", 16384),
+  shutdownTimeoutMillis: positiveInteger("SHUTDOWN_TIMEOUT_MS", 10_000)
 })
 
 export const layer = Layer.effect(Settings, config)

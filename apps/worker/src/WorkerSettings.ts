@@ -1,6 +1,7 @@
 import { AI_MODELS, type AiModel } from "@sightline/domain/AiModel"
 import { Engines, HttpRetry } from "@sightline/engines"
 import { webhookSettings } from "@sightline/webhooks/Settings"
+import { nonNegativeInteger, positiveInteger } from "@sightline/runtime/ConfigValues"
 import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -24,23 +25,11 @@ export interface WorkerSettings {
   readonly retryDelayMs: number
 }
 
-const positiveInt = (name: string, fallback: number) =>
-  Config.integer(name).pipe(
-    Config.withDefault(fallback),
-    Config.validate({ message: `${name} must be a positive integer`, validation: (n) => n > 0 })
-  )
-
-const nonNegativeInt = (name: string, fallback: number) =>
-  Config.integer(name).pipe(
-    Config.withDefault(fallback),
-    Config.validate({ message: `${name} must be zero or more`, validation: (n) => n >= 0 })
-  )
-
 export const workerSettings: Config.Config<WorkerSettings> = Config.all({
   workerId: Config.string("WORKER_ID").pipe(
     Config.withDefault(`${Os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`)
   ),
-  concurrency: positiveInt("WORKER_CONCURRENCY", 2),
+  concurrency: positiveInteger("WORKER_CONCURRENCY", 2),
   engineConcurrency: Config.all(
     Object.fromEntries(AI_MODELS.map((engine) => [engine, Config.option(
       Config.integer(`WORKER_CONCURRENCY_${engine.toUpperCase()}`).pipe(
@@ -55,10 +44,10 @@ export const workerSettings: Config.Config<WorkerSettings> = Config.all({
     }
     return out
   })),
-  leaseSeconds: positiveInt("WORKER_LEASE_SECONDS", 600),
-  pollIntervalMs: positiveInt("WORKER_POLL_INTERVAL_MS", 5_000),
-  maxAttempts: positiveInt("WORKER_MAX_ATTEMPTS", 3),
-  retryDelayMs: nonNegativeInt("WORKER_RETRY_DELAY_MS", 60_000)
+  leaseSeconds: positiveInteger("WORKER_LEASE_SECONDS", 600),
+  pollIntervalMs: positiveInteger("WORKER_POLL_INTERVAL_MS", 5_000),
+  maxAttempts: positiveInteger("WORKER_MAX_ATTEMPTS", 3),
+  retryDelayMs: nonNegativeInteger("WORKER_RETRY_DELAY_MS", 60_000)
 })
 
 /** A provider is enabled when its key is set; base URL and model have the vendors' defaults. */
@@ -78,17 +67,17 @@ const withModel = (prefix: string, defaultBaseUrl: string, defaultModel: string)
 
 export const engineSettings: Config.Config<Engines.EngineSettings> = Config.all({
   retry: Config.all({
-    maxRetries: nonNegativeInt("ENGINE_MAX_RETRIES", HttpRetry.defaultRetryPolicy.maxRetries),
-    baseDelayMs: nonNegativeInt("ENGINE_RETRY_BASE_DELAY_MS", HttpRetry.defaultRetryPolicy.baseDelayMs),
-    maxDelayMs: nonNegativeInt("ENGINE_RETRY_MAX_DELAY_MS", HttpRetry.defaultRetryPolicy.maxDelayMs),
-    maxHintMs: nonNegativeInt("ENGINE_RETRY_MAX_HINT_MS", HttpRetry.defaultRetryPolicy.maxHintMs),
-    timeoutMs: positiveInt("ENGINE_TIMEOUT_MS", HttpRetry.defaultRetryPolicy.timeoutMs)
+    maxRetries: nonNegativeInteger("ENGINE_MAX_RETRIES", HttpRetry.defaultRetryPolicy.maxRetries),
+    baseDelayMs: nonNegativeInteger("ENGINE_RETRY_BASE_DELAY_MS", HttpRetry.defaultRetryPolicy.baseDelayMs),
+    maxDelayMs: nonNegativeInteger("ENGINE_RETRY_MAX_DELAY_MS", HttpRetry.defaultRetryPolicy.maxDelayMs),
+    maxHintMs: nonNegativeInteger("ENGINE_RETRY_MAX_HINT_MS", HttpRetry.defaultRetryPolicy.maxHintMs),
+    timeoutMs: positiveInteger("ENGINE_TIMEOUT_MS", HttpRetry.defaultRetryPolicy.timeoutMs)
   }),
   openai: withModel("OPENAI", "https://api.openai.com/v1", "gpt-5-mini"),
   perplexity: withModel("PERPLEXITY", "https://api.perplexity.ai", "sonar"),
   gemini: Config.zipWith(
     withModel("GEMINI", "https://generativelanguage.googleapis.com", "gemini-2.5-flash"),
-    positiveInt("GEMINI_REDIRECT_TIMEOUT_MS", 5_000),
+    positiveInteger("GEMINI_REDIRECT_TIMEOUT_MS", 5_000),
     (settings, redirectTimeoutMs) => Option.map(settings, (s) => ({ ...s, redirectTimeoutMs }))
   ),
   xai: withModel("XAI", "https://api.x.ai/v1", "grok-4"),

@@ -1,3 +1,4 @@
+import { positiveInteger } from "@sightline/runtime/ConfigValues"
 import * as Config from "effect/Config"
 import { defaultRetryPolicy, type RetryPolicy } from "./RetryPolicy.js"
 
@@ -14,20 +15,14 @@ export interface WebhookSettings {
   readonly visibilityCheckIntervalMs: number
 }
 
-const positiveInt = (name: string, fallback: number) =>
-  Config.integer(name).pipe(
-    Config.withDefault(fallback),
-    Config.validate({ message: `${name} must be a positive integer`, validation: (n) => n > 0 })
-  )
-
 export const webhookSettings: Config.Config<WebhookSettings> = Config.all({
   allowPrivate: Config.boolean("WEBHOOKS_ALLOW_PRIVATE").pipe(Config.withDefault(false)),
-  timeoutMs: positiveInt("WEBHOOKS_TIMEOUT_MS", 10_000),
+  timeoutMs: positiveInteger("WEBHOOKS_TIMEOUT_MS", 10_000),
   retry: Config.all({
-    baseMs: positiveInt("WEBHOOKS_RETRY_BASE_MS", defaultRetryPolicy.baseMs),
-    maxDelayMs: positiveInt("WEBHOOKS_RETRY_MAX_DELAY_MS", defaultRetryPolicy.maxDelayMs),
-    windowMs: positiveInt("WEBHOOKS_RETRY_WINDOW_MS", defaultRetryPolicy.windowMs)
+    baseMs: positiveInteger("WEBHOOKS_RETRY_BASE_MS", defaultRetryPolicy.baseMs),
+    maxDelayMs: positiveInteger("WEBHOOKS_RETRY_MAX_DELAY_MS", defaultRetryPolicy.maxDelayMs),
+    windowMs: positiveInteger("WEBHOOKS_RETRY_WINDOW_MS", defaultRetryPolicy.windowMs)
   }),
-  concurrency: positiveInt("WEBHOOKS_CONCURRENCY", 4),
-  visibilityCheckIntervalMs: positiveInt("WEBHOOKS_VISIBILITY_CHECK_INTERVAL_MS", 15 * 60_000)
+  concurrency: positiveInteger("WEBHOOKS_CONCURRENCY", 4),
+  visibilityCheckIntervalMs: positiveInteger("WEBHOOKS_VISIBILITY_CHECK_INTERVAL_MS", 15 * 60_000)
 })
