@@ -22,6 +22,7 @@ import * as Clock from "effect/Clock"
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import * as Order from "effect/Order"
 import * as Schema from "effect/Schema"
 import * as Os from "node:os"
@@ -243,7 +244,10 @@ const benchmark = Effect.gen(function*() {
       `Each: ${WARMUP_REQUESTS} warm-up, ${SEQUENTIAL_MIN}-${SEQUENTIAL_MAX} sequential, ${CONCURRENCY}-${CONCURRENT_MAX} at concurrency ${CONCURRENCY} (about ${RUN_BUDGET_MS} ms per run). Latencies in ms.\n`
     )
     const brandsReference = yield* measure(requester, "/v1/brands/")
-    const rows = yield* Effect.forEach(Arr.zip(demoEndpoints, bigEndpoints), ([d, b]) =>
+    // An endpoint that fails (e.g. a 503 once the pool is exhausted by a slow query) is reported as
+    // such and the run goes on: one slow endpoint must not hide every other figure.
+    const failures: Array<{ readonly endpoint: string; readonly days: number; readonly message: string }> = []
+    const measured = yield* Effect.forEach(Arr.zip(demoEndpoints, bigEndpoints), ([d, b]) =>
       Effect.gen(function*() {
         const demoResult = yield* measure(requester, d.path(range(d.days)))
         const bigResult = yield* measure(requester, b.path(range(b.days)))
@@ -259,9 +263,16 @@ const benchmark = Effect.gen(function*() {
             row.growth.toFixed(2)
           }×)`
         )
-        return row
-      }))
+        return Option.some(row)
+      }).pipe(Effect.catchTag("BenchFailure", (failure) =>
+        Effect.gen(function*() {
+          failures.push({ endpoint: d.name, days: d.days, message: failure.message })
+          yield* Console.log(`${d.name} ${d.days} d: FAILED (${failure.message})`)
+          return Option.none<Row>()
+        }))))
+    const rows = Arr.getSomes(measured)
     yield* Console.log(`\n${table(rows, brandsReference)}`)
+    for (const failure of failures) yield* Console.log(`FAILED: ${failure.endpoint} ${failure.days} d: ${failure.message}`)
     const dashboard90 = rows.find((r) => r.endpoint === "dashboard" && r.days === 90)
     if (dashboard90 !== undefined) {
       yield* Console.log(
@@ -276,7 +287,7 @@ const benchmark = Effect.gen(function*() {
     yield* fs.writeFileString(
       RESULTS,
       JSON.stringify(
-        { at: new Date(now).toISOString(), cores: Os.cpus().length, demo, big, sizes, brands: brandsReference, rows },
+        { at: new Date(now).toISOString(), cores: Os.cpus().length, demo, big, sizes, brands: brandsReference, rows, failures },
         null,
         2
       )

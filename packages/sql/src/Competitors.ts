@@ -113,7 +113,17 @@ export class Competitors extends Effect.Service<Competitors>()("@sightline/sql/C
      */
     const remove = Effect.fn("Competitors.remove")(function*(competitorId: number) {
       const competitor = yield* get(competitorId)
-      yield* Effect.orDie(sql`DELETE FROM competitors WHERE id = ${competitorId}`)
+      yield* Effect.orDie(sql.withTransaction(Effect.gen(function*() {
+        // rollup_brand counts every competitor's mentions (share of voice); its rollup_competitor
+        // rows hold exactly this one's per the same key, so they are taken away before they cascade.
+        yield* sql`
+          UPDATE rollup_brand b SET competitor_mentions = b.competitor_mentions - c.mentions
+          FROM rollup_competitor c
+          WHERE c.competitor_id = ${competitorId} AND c.mentions <> 0
+            AND (b.brand_id, b.grain, b.period) = (c.brand_id, c.grain, c.period)
+            AND b.engine IS NOT DISTINCT FROM c.engine AND b.group_id IS NOT DISTINCT FROM c.group_id`
+        yield* sql`DELETE FROM competitors WHERE id = ${competitorId}`
+      })))
       return competitor
     })
 

@@ -13,6 +13,7 @@ import matchSettings from "./migrations/0008_match_settings.js"
 import promptLifecycle from "./migrations/0010_prompt_lifecycle.js"
 import rateLimitBuckets from "./migrations/0012_rate_limit_buckets.js"
 import yearRollups from "./migrations/0013_year_rollups.js"
+import brandCompetitorMentions from "./migrations/0014_brand_competitor_mentions.js"
 import sourceTypeOverrides from "./migrations/0017_source_type_overrides.js"
 import webhooks from "./migrations/0019_webhooks.js"
 
@@ -29,6 +30,7 @@ const all = {
   "0010_prompt_lifecycle": promptLifecycle,
   "0012_rate_limit_buckets": rateLimitBuckets,
   "0013_year_rollups": yearRollups,
+  "0014_brand_competitor_mentions": brandCompetitorMentions,
   "0017_source_type_overrides": sourceTypeOverrides,
   "0019_webhooks": webhooks
 }

@@ -10,7 +10,8 @@ import * as Schema from "effect/Schema"
  * whole history. One table per grain the read side groups by:
  *
  * - `rollup_brand` (0005): brand × prompt group × engine × period: responses, own-brand mentions,
- *   and the sums of the own brand's positions and sentiments over those mentions;
+ *   the sums of the own brand's positions and sentiments over those mentions, and (0014) the
+ *   competitors' mentions in the same answers (the denominator of share of voice, per row);
  * - `rollup_competitor` (0005): competitor × prompt group × engine × period: mentions and the sums;
  * - `rollup_prompt` (0005): prompt × engine × period: the same figures as `rollup_brand`;
  * - `rollup_domain` / `rollup_url` (0006): responses citing a domain / URL per engine × period.
@@ -50,7 +51,8 @@ const yearRowsForAllEngines = "NOT (g.grain = 'year' AND e.engine IS NOT NULL)"
 /** The answers `where` (on alias r) selects, with their prompt's group: what the figure rollups are computed from. */
 const answersWhere = (sql: SqlClient.SqlClient, where: Statement.Fragment) =>
   sql`(SELECT r.id, r.brand_id, p.group_id, r.prompt_id, r.engine, r.collected_at,
-      r.brand_mentioned, r.brand_position, r.brand_sentiment
+      r.brand_mentioned, r.brand_position, r.brand_sentiment,
+      (SELECT count(*) FROM response_mentions m WHERE m.response_id = r.id)::int AS competitor_mentions
     FROM responses r JOIN prompts p ON p.id = r.prompt_id WHERE ${where})`
 
 /** The citation rows `where` (on alias rc) selects: what the cited-sources rollups are computed from. */
@@ -63,7 +65,7 @@ const expected = (sql: SqlClient.SqlClient, answers: Statement.Fragment) => {
   const keyed = sql`
     SELECT r.id, r.brand_id, r.group_id, r.prompt_id, e.engine, g.grain,
       ${periodOf(sql, "r.collected_at")} AS period,
-      r.brand_mentioned, r.brand_position, r.brand_sentiment
+      r.brand_mentioned, r.brand_position, r.brand_sentiment, r.competitor_mentions
     FROM ${answers} r
     ${grains(sql, "r.engine")}
     WHERE ${sql.literal(yearRowsForAllEngines)}`
@@ -74,7 +76,8 @@ const expected = (sql: SqlClient.SqlClient, answers: Statement.Fragment) => {
     coalesce(sum(k.brand_sentiment), 0) AS sentiment_sum`
   return {
     brand: sql`
-      SELECT k.brand_id, k.group_id, k.engine, k.grain, k.period, ${figures}
+      SELECT k.brand_id, k.group_id, k.engine, k.grain, k.period, ${figures},
+        sum(k.competitor_mentions)::int AS competitor_mentions
       FROM (${keyed}) k WHERE k.grain <> 'year' GROUP BY 1, 2, 3, 4, 5`,
     prompt: sql`
       SELECT k.prompt_id, k.brand_id, k.engine, k.grain, k.period, ${figures}
@@ -136,6 +139,8 @@ export class RollupMismatch extends Schema.TaggedError<RollupMismatch>()("Rollup
 }
 
 const FIGURES = ["responses", "mentions", "position_sum", "sentiment_sum"]
+/** rollup_brand also counts its competitors' mentions in the same answers: share of voice per row (0014). */
+const BRAND_FIGURES = [...FIGURES, "competitor_mentions"]
 const SUMS = ["mentions", "position_sum", "sentiment_sum"]
 
 /**
@@ -182,7 +187,7 @@ const applyStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign:
   return sql`
     WITH batch_answers AS MATERIALIZED ${answersWhere(sql, sql`r.id = ANY(${ids})`)},
     batch_citations AS MATERIALIZED ${citationsWhere(sql, sql`rc.response_id = ANY(${ids})`)},
-    brand_rows AS (${upsertSums(sql, "rollup_brand", BRAND_KEY, [], FIGURES, rows.brand, sign)}),
+    brand_rows AS (${upsertSums(sql, "rollup_brand", BRAND_KEY, [], BRAND_FIGURES, rows.brand, sign)}),
     prompt_rows AS (${upsertSums(sql, "rollup_prompt", PROMPT_KEY, ["brand_id"], FIGURES, rows.prompt, sign)}),
     competitor_rows AS (${upsertSums(sql, "rollup_competitor", COMPETITOR_KEY, [], SUMS, rows.competitor, sign)}),
     domain_rows AS (${upsertSums(sql, "rollup_domain", DOMAIN_KEY, [], ["responses"], cited.domain, sign)})${keySets}
@@ -289,8 +294,8 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         yield* sql`DELETE FROM rollup_brand t WHERE ${where}`
         yield* sql`DELETE FROM rollup_prompt t WHERE ${where}`
         yield* sql`DELETE FROM rollup_competitor t WHERE ${where}`
-        yield* sql`INSERT INTO rollup_brand (${sql.literal(BRAND_KEY)}, responses, mentions, position_sum, sentiment_sum)
-          SELECT ${sql.literal(BRAND_KEY)}, responses, mentions, position_sum, sentiment_sum FROM (${rows.brand}) x`
+        yield* sql`INSERT INTO rollup_brand (${sql.literal(BRAND_KEY)}, responses, mentions, position_sum, sentiment_sum, competitor_mentions)
+          SELECT ${sql.literal(BRAND_KEY)}, responses, mentions, position_sum, sentiment_sum, competitor_mentions FROM (${rows.brand}) x`
         yield* sql`INSERT INTO rollup_prompt (${sql.literal(PROMPT_KEY)}, brand_id, responses, mentions, position_sum, sentiment_sum)
           SELECT ${sql.literal(PROMPT_KEY)}, brand_id, responses, mentions, position_sum, sentiment_sum FROM (${rows.prompt}) x
           ORDER BY ${sql.literal(PROMPT_KEY)}`
@@ -383,9 +388,9 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         SELECT
           ${
         compare(
-          sql`SELECT ${sql.literal(BRAND_KEY)}, responses, mentions, position_sum, sentiment_sum FROM rollup_brand t
-              WHERE ${where} AND (responses, mentions, position_sum, sentiment_sum) <> (0, 0, 0, 0)`,
-          sql`SELECT ${sql.literal(BRAND_KEY)}, responses, mentions, position_sum, sentiment_sum FROM (${rows.brand}) x`
+          sql`SELECT ${sql.literal(BRAND_KEY)}, responses, mentions, position_sum, sentiment_sum, competitor_mentions FROM rollup_brand t
+              WHERE ${where} AND (responses, mentions, position_sum, sentiment_sum, competitor_mentions) <> (0, 0, 0, 0, 0)`,
+          sql`SELECT ${sql.literal(BRAND_KEY)}, responses, mentions, position_sum, sentiment_sum, competitor_mentions FROM (${rows.brand}) x`
         )
       } AS brand,
           ${

@@ -68,30 +68,20 @@ export const getDashboard = Effect.fnUntraced(function*(query: DashboardQuery) {
     tracked AS (SELECT sum(c.mentions) AS mentions FROM contenders c),
     days AS (
       SELECT x.period, sum(x.responses) AS responses, sum(x.mentions) AS mentions,
+        sum(x.competitor_mentions) AS competitor_mentions,
         sum(x.sentiment_sum) / nullif(sum(x.mentions), 0) AS sentiment
       FROM rollup_brand x
       WHERE x.brand_id = ${query.brandId} AND ${group} AND ${rollupEngine(sql, "x", query.filters)} AND ${days}
       GROUP BY x.period HAVING sum(x.responses) > 0
     ),
-    competitor_days AS (
-      SELECT x.period, sum(x.mentions) AS mentions
-      FROM rollup_competitor x
-      WHERE x.brand_id = ${query.brandId} AND ${group} AND ${rollupEngine(sql, "x", query.filters)} AND ${days}
-      GROUP BY x.period
-    ),
     engines AS (
       SELECT x.engine, sum(x.responses) AS responses, sum(x.mentions) AS mentions,
+        sum(x.competitor_mentions) AS competitor_mentions,
         sum(x.position_sum)::numeric / nullif(sum(x.mentions), 0) AS position,
         sum(x.sentiment_sum) / nullif(sum(x.mentions), 0) AS sentiment
       FROM rollup_brand x
       WHERE x.brand_id = ${query.brandId} AND ${group} AND ${engineRows} AND ${rollupPeriods(sql, "x", periods)}
       GROUP BY x.engine HAVING sum(x.responses) > 0
-    ),
-    competitor_engines AS (
-      SELECT x.engine, sum(x.mentions) AS mentions
-      FROM rollup_competitor x
-      WHERE x.brand_id = ${query.brandId} AND ${group} AND ${engineRows} AND ${rollupPeriods(sql, "x", periods)}
-      GROUP BY x.engine
     ),
     prompt_rows AS (
       -- Ordered by the visibility the client sees (two fraction digits), ties as documented.
@@ -117,17 +107,17 @@ export const getDashboard = Effect.fnUntraced(function*(query: DashboardQuery) {
       coalesce((
         SELECT json_agg(json_build_object('date', to_char(d.period, 'YYYY-MM-DD'), 'responses', d.responses,
           'mentions', d.mentions, 'visibility', ${percent(sql, "d.mentions", "d.responses")},
-          'share_of_voice', ${percent(sql, "d.mentions", "d.mentions + coalesce(c.mentions, 0)")},
+          'share_of_voice', ${percent(sql, "d.mentions", "d.mentions + d.competitor_mentions")},
           'average_sentiment', ${decimal(sql, "d.sentiment")}) ORDER BY d.period)
-        FROM days d LEFT JOIN competitor_days c ON c.period = d.period
+        FROM days d
       ), '[]'::json) AS series,
       coalesce((
         SELECT json_agg(json_build_object('ai_model', e.engine, 'responses', e.responses,
           'mentions', e.mentions, 'visibility', ${percent(sql, "e.mentions", "e.responses")},
-          'share_of_voice', ${percent(sql, "e.mentions", "e.mentions + coalesce(c.mentions, 0)")},
+          'share_of_voice', ${percent(sql, "e.mentions", "e.mentions + e.competitor_mentions")},
           'average_sentiment', ${decimal(sql, "e.sentiment")}, 'average_position', ${decimal(sql, "e.position")})
           ORDER BY e.engine COLLATE "C")
-        FROM engines e LEFT JOIN competitor_engines c ON c.engine = e.engine
+        FROM engines e
       ), '[]'::json) AS by_ai_model,
       coalesce((
         SELECT json_agg(json_build_object('id', x.id, 'brand_mentions', x.mentions, 'prompt', x.text,

@@ -146,6 +146,11 @@ layer(Live, { timeout: 240_000 })("rollups agree with the raw rows", (it) => {
           if (first === undefined || second === undefined || firstPrompt === undefined) return yield* Effect.die("fixture")
           yield* Prompts.edit(firstPrompt, { groupId: second.id })
           yield* Groups.remove(first.id)
+          // A competitor that stops being tracked takes its mentions out of the brand's rows too.
+          const ephemeral = yield* Competitors.add({ brandId: brand.id, name: "Ephemeral", website: "https://ephemeral.example" })
+          const mentioned = fc.sample(fc.tuple(fc.constantFrom(...ids), arbitraryAnalysis([...competitorIds, ephemeral.id])), { numRuns: 12, seed: 7 })
+          for (const [id, analysis] of mentioned) yield* store.replaceAnalysis(id, analysis)
+          yield* Competitors.remove(ephemeral.id)
         }
         expect(yield* Rollups.differences({ brandId: brand.id })).toEqual({
           brand: 0,
