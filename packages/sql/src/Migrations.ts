@@ -13,11 +13,14 @@ import matchSettings from "./migrations/0008_match_settings.js"
 import promptLifecycle from "./migrations/0010_prompt_lifecycle.js"
 import rateLimitBuckets from "./migrations/0012_rate_limit_buckets.js"
 import yearRollups from "./migrations/0013_year_rollups.js"
-import brandCompetitorMentions from "./migrations/0014_brand_competitor_mentions.js"
 import sourceTypeOverrides from "./migrations/0017_source_type_overrides.js"
 import webhooks from "./migrations/0019_webhooks.js"
+import brandCompetitorMentions from "./migrations/0020_brand_competitor_mentions.js"
 
-/** Every migration, in order. Add new ones here as `NNNN_name`. */
+/**
+ * Every migration, in order. Add new ones here as `NNNN_name`, numbered above every existing one:
+ * the migrator runs only the migrations above the latest one a database has applied.
+ */
 const all = {
   "0001_core": core,
   "0002_reference_data": referenceData,
@@ -30,9 +33,9 @@ const all = {
   "0010_prompt_lifecycle": promptLifecycle,
   "0012_rate_limit_buckets": rateLimitBuckets,
   "0013_year_rollups": yearRollups,
-  "0014_brand_competitor_mentions": brandCompetitorMentions,
   "0017_source_type_overrides": sourceTypeOverrides,
-  "0019_webhooks": webhooks
+  "0019_webhooks": webhooks,
+  "0020_brand_competitor_mentions": brandCompetitorMentions
 }
 
 const names = Object.keys(all)

@@ -10,7 +10,7 @@ import * as Schema from "effect/Schema"
  * whole history. One table per grain the read side groups by:
  *
  * - `rollup_brand` (0005): brand × prompt group × engine × period: responses, own-brand mentions,
- *   the sums of the own brand's positions and sentiments over those mentions, and (0014) the
+ *   the sums of the own brand's positions and sentiments over those mentions, and (0020) the
  *   competitors' mentions in the same answers (the denominator of share of voice, per row);
  * - `rollup_competitor` (0005): competitor × prompt group × engine × period: mentions and the sums;
  * - `rollup_prompt` (0005): prompt × engine × period: the same figures as `rollup_brand`;
@@ -139,7 +139,7 @@ export class RollupMismatch extends Schema.TaggedError<RollupMismatch>()("Rollup
 }
 
 const FIGURES = ["responses", "mentions", "position_sum", "sentiment_sum"]
-/** rollup_brand also counts its competitors' mentions in the same answers: share of voice per row (0014). */
+/** rollup_brand also counts its competitors' mentions in the same answers: share of voice per row (0020). */
 const BRAND_FIGURES = [...FIGURES, "competitor_mentions"]
 const SUMS = ["mentions", "position_sum", "sentiment_sum"]
 

@@ -12,7 +12,7 @@ import { Rollups } from "../Rollups.js"
 export default Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const grain = "grain text NOT NULL CHECK (grain IN ('day', 'month'))"
-  // competitor_mentions came with 0014 (which adds it where this ran before); the rebuild below fills it.
+  // competitor_mentions came with 0020 (which adds it where this ran before); the rebuild below fills it.
   // Year rows came with 0013; the rebuild below writes them, so a database migrated from before
   // this one accepts them here already (0013 then only re-creates the constraint).
   const yearGrain = "grain text NOT NULL CHECK (grain IN ('day', 'month', 'year'))"
