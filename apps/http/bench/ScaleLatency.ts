@@ -268,6 +268,9 @@ const benchmark = Effect.gen(function*() {
         Effect.gen(function*() {
           failures.push({ endpoint: d.name, days: d.days, message: failure.message })
           yield* Console.log(`${d.name} ${d.days} d: FAILED (${failure.message})`)
+          // The failed run's requests are interrupted and their statements cancelled; let those
+          // cancels land before the next endpoint's requests take the connections.
+          yield* Effect.sleep("5 seconds")
           return Option.none<Row>()
         }))))
     const rows = Arr.getSomes(measured)
