@@ -1,17 +1,33 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
 import { Brands } from "../src/Brands.js"
 import { Competitors } from "../src/Competitors.js"
 import { Groups } from "../src/Groups.js"
+import { Prompts } from "../src/Prompts.js"
+import { ResponseStore } from "../src/ResponseStore.js"
+import { Rollups } from "../src/Rollups.js"
 import { Workspaces } from "../src/Workspaces.js"
+import { TestDatabase } from "./TestDatabase.js"
 
 /**
  * What the agreement tests (read SQL versus the pure definitions over raw rows) share: a tracked
  * brand "Own" (https://own.example) with competitors Alpha, Beta and Gamma (https://<name>.example)
  * and groups G1 and G2; random mentions; the raw answers and mentions read back.
  */
+/** The repositories the agreement tests write and read through, on the file's own test database. */
+export const AgreementLive = Layer.mergeAll(
+  Workspaces.Default,
+  Brands.Default,
+  Competitors.Default,
+  Groups.Default,
+  Prompts.Default,
+  ResponseStore.Default,
+  Rollups.Default
+).pipe(Layer.provideMerge(TestDatabase))
+
 export const trackedBrand = (workspaceName: string) =>
   Effect.gen(function*() {
     const workspace = yield* Workspaces.create(workspaceName)

@@ -9,34 +9,19 @@ import { formatDecimal } from "@sightline/domain/DecimalString"
 import * as Metrics from "@sightline/domain/Metrics"
 import { periodChange, previousPeriod, rateFigures } from "@sightline/domain/ReportFigures"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
-import { Brands } from "../../src/Brands.js"
-import { Competitors } from "../../src/Competitors.js"
-import { Groups } from "../../src/Groups.js"
 import { Prompts } from "../../src/Prompts.js"
 import { getDashboard } from "../../src/read/Dashboard.js"
 import { citationReport, visibilityReport, type VisibilityQuery } from "../../src/read/Reports.js"
 import { ResponseStore } from "../../src/ResponseStore.js"
-import { Workspaces } from "../../src/Workspaces.js"
-import { mention, rawAnswers, rawMentions, trackedBrand } from "../../test-support/AgreementFixture.js"
-import { TestDatabase } from "../../test-support/TestDatabase.js"
+import { AgreementLive, mention, rawAnswers, rawMentions, trackedBrand } from "../../test-support/AgreementFixture.js"
 
 /**
  * The visibility report equals the same figures computed from the raw rows with domain/Metrics and
  * domain/ReportFigures, for random answers, dimensions, filters, ranges and previous periods; its
  * rows add back up to the dashboard's totals, and share of voice over all tracked brands is 100.
  */
-const Live = Layer.mergeAll(
-  Workspaces.Default,
-  Brands.Default,
-  Competitors.Default,
-  Groups.Default,
-  Prompts.Default,
-  ResponseStore.Default
-).pipe(Layer.provideMerge(TestDatabase))
-
 const DAY_MS = 86_400_000
 const FIRST_DAY = Date.UTC(2024, 0, 20)
 const SPAN_DAYS = 80
@@ -94,7 +79,7 @@ const arbitraryDimensions: fc.Arbitrary<ReadonlyArray<ReportDimension>> = fc.uni
   { maxLength: 3 }
 ).filter((dims) => dims.filter((d) => d === "date" || d === "week" || d === "month").length <= 1)
 
-layer(Live, { timeout: 240_000 })("the visibility report agrees with the raw rows", (it) => {
+layer(AgreementLive, { timeout: 240_000 })("the visibility report agrees with the raw rows", (it) => {
   it.effect("random answers, dimensions, filters, ranges and previous periods", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient

@@ -6,10 +6,8 @@ import { classifierOf } from "@sightline/domain/analysis/SourceTypes"
 import { formatDecimal } from "@sightline/domain/DecimalString"
 import * as Metrics from "@sightline/domain/Metrics"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
-import { Brands } from "../../src/Brands.js"
 import { Competitors } from "../../src/Competitors.js"
 import { Groups } from "../../src/Groups.js"
 import { Prompts } from "../../src/Prompts.js"
@@ -19,9 +17,7 @@ import { getPrompt, listPrompts } from "../../src/read/Prompts.js"
 import type { ResponseFilters } from "../../src/read/Query.js"
 import { ResponseStore } from "../../src/ResponseStore.js"
 import { Rollups } from "../../src/Rollups.js"
-import { Workspaces } from "../../src/Workspaces.js"
-import { mention, rawAnswers, rawMentions, trackedBrand } from "../../test-support/AgreementFixture.js"
-import { TestDatabase } from "../../test-support/TestDatabase.js"
+import { AgreementLive, mention, rawAnswers, rawMentions, trackedBrand } from "../../test-support/AgreementFixture.js"
 
 /**
  * Every figure the API reads from the rollups equals the same figure computed from the raw rows
@@ -29,16 +25,6 @@ import { TestDatabase } from "../../test-support/TestDatabase.js"
  * (in random batches), some are re-analysed, and random ranges (open ends, month edges), engines
  * and groups are compared, for the dashboard, the prompts and the cited sources.
  */
-const Live = Layer.mergeAll(
-  Workspaces.Default,
-  Brands.Default,
-  Competitors.Default,
-  Groups.Default,
-  Prompts.Default,
-  ResponseStore.Default,
-  Rollups.Default
-).pipe(Layer.provideMerge(TestDatabase))
-
 const DAY_MS = 86_400_000
 // The answers span a new year (Dec 20 2023 to Mar 9 2024): year rows, and ranges fitted to the data
 // (dataRange) that take whole years, are compared too.
@@ -96,7 +82,7 @@ const RawCitation = Schema.Struct({
   domain: Schema.String
 })
 
-layer(Live, { timeout: 240_000 })("rollups agree with the raw rows", (it) => {
+layer(AgreementLive, { timeout: 240_000 })("rollups agree with the raw rows", (it) => {
   it.effect("dashboard, prompts and cited sources for random answers, re-analyses, ranges, engines and groups", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
