@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
+import { ANALYSER_VERSION, type ResponseAnalysis } from "@sightline/domain/analysis/ResponseAnalysis"
 import { Brands } from "../src/Brands.js"
 import { Competitors } from "../src/Competitors.js"
 import { Groups } from "../src/Groups.js"
@@ -49,10 +50,36 @@ export const trackedBrand = (workspaceName: string) =>
   })
 
 /** A mention's position and a two-decimal sentiment. */
-export const mention = fc.record({
+const mention = fc.record({
   position: fc.integer({ min: 1, max: 9 }),
   sentiment: fc.integer({ min: 0, max: 10_000 }).map((c) => c / 100)
 })
+
+/**
+ * A random analysis of one answer: the own brand mentioned or not, a random subset of the given
+ * competitors, and up to `maxCitations` of `pages` cited.
+ */
+export const arbitraryAnalysis = (
+  competitorIds: ReadonlyArray<number>,
+  pages: ReadonlyArray<{ readonly url: string; readonly domain: string }>,
+  maxCitations: number
+) =>
+  fc.record({
+    brand: fc.option(mention, { nil: null }),
+    competitors: fc.subarray([...competitorIds]).chain((ids) =>
+      fc.tuple(...ids.map((id) => mention.map((m) => ({ ...m, competitorId: id }))))
+    ),
+    citations: fc.shuffledSubarray([...pages], { maxLength: maxCitations })
+  }).map(({ brand, citations, competitors }): ResponseAnalysis => ({
+    brand: brand === null
+      ? { mentioned: false, position: null, sentiment: null }
+      : { mentioned: true, position: brand.position, sentiment: brand.sentiment },
+    competitors,
+    citations,
+    searchQueries: [],
+    analyserVersion: ANALYSER_VERSION,
+    judge: { kind: "local", model: null, fallback: null }
+  }))
 
 export const RawAnswer = Schema.Struct({
   id: Schema.Number,

@@ -1,7 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { AI_MODELS, isAiModel } from "@sightline/domain/AiModel"
-import { ANALYSER_VERSION, type ResponseAnalysis } from "@sightline/domain/analysis/ResponseAnalysis"
 import { REPORT_DIMENSIONS, type ReportDimension } from "@sightline/domain/api/Params"
 import type { CitationReportRow, VisibilityReportRow } from "@sightline/domain/api/Resources"
 import { classifierOf } from "@sightline/domain/analysis/SourceTypes"
@@ -15,7 +14,7 @@ import { Prompts } from "../../src/Prompts.js"
 import { getDashboard } from "../../src/read/Dashboard.js"
 import { citationReport, visibilityReport, type VisibilityQuery } from "../../src/read/Reports.js"
 import { ResponseStore } from "../../src/ResponseStore.js"
-import { AgreementLive, mention, rawAnswers, rawMentions, trackedBrand } from "../../test-support/AgreementFixture.js"
+import { AgreementLive, arbitraryAnalysis as analysisOf, rawAnswers, rawMentions, trackedBrand } from "../../test-support/AgreementFixture.js"
 
 /**
  * The visibility report equals the same figures computed from the raw rows with domain/Metrics and
@@ -45,24 +44,8 @@ const PAGES = ["own.example/p", "alpha.example/x", "www.reddit.com/r/1", "reddit
   domain: (page.split("/")[0] ?? "").replace(/^www\./, "")
 }))
 
-const arbitraryAnalysis = (competitorIds: ReadonlyArray<number>) =>
-  fc.record({
-    brand: fc.option(mention, { nil: null }),
-    competitors: fc.subarray([...competitorIds]).chain((ids) =>
-      fc.tuple(...ids.map((id) => mention.map((m) => ({ ...m, competitorId: id }))))
-    ),
-    citations: fc.shuffledSubarray(PAGES, { maxLength: 3 })
-  }).map(({ brand, citations, competitors }): ResponseAnalysis => ({
-    brand: brand === null
-      ? { mentioned: false, position: null, sentiment: null }
-      : { mentioned: true, position: brand.position, sentiment: brand.sentiment },
-    competitors,
-    citations,
-    searchQueries: [],
-    analyserVersion: ANALYSER_VERSION,
-    judge: { kind: "local", model: null, fallback: null }
-  }))
-
+/** A random analysis citing up to 3 of PAGES. */
+const arbitraryAnalysis = (competitorIds: ReadonlyArray<number>) => analysisOf(competitorIds, PAGES, 3)
 
 const RawCitation = Schema.Struct({
   responseId: Schema.Number,

@@ -1,7 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { AI_MODELS } from "@sightline/domain/AiModel"
-import { ANALYSER_VERSION, type ResponseAnalysis } from "@sightline/domain/analysis/ResponseAnalysis"
 import { classifierOf } from "@sightline/domain/analysis/SourceTypes"
 import { formatDecimal } from "@sightline/domain/DecimalString"
 import * as Metrics from "@sightline/domain/Metrics"
@@ -17,7 +16,7 @@ import { getPrompt, listPrompts } from "../../src/read/Prompts.js"
 import type { ResponseFilters } from "../../src/read/Query.js"
 import { ResponseStore } from "../../src/ResponseStore.js"
 import { Rollups } from "../../src/Rollups.js"
-import { AgreementLive, mention, rawAnswers, rawMentions, trackedBrand } from "../../test-support/AgreementFixture.js"
+import { AgreementLive, arbitraryAnalysis as analysisOf, rawAnswers, rawMentions, trackedBrand } from "../../test-support/AgreementFixture.js"
 
 /**
  * Every figure the API reads from the rollups equals the same figure computed from the raw rows
@@ -38,21 +37,8 @@ const PAGES = ["a.example/1", "a.example/2", "a.example/3", "b.example/1", "c.ex
   domain: page.split("/")[0] ?? ""
 }))
 
-const arbitraryAnalysis = (competitorIds: ReadonlyArray<number>) =>
-  fc.record({
-    brand: fc.option(mention, { nil: null }),
-    competitors: fc.subarray([...competitorIds]).chain((ids) => fc.tuple(...ids.map((id) => mention.map((m) => ({ ...m, competitorId: id }))))),
-    citations: fc.shuffledSubarray(PAGES, { maxLength: 4 })
-  }).map(({ brand, citations, competitors }): ResponseAnalysis => ({
-    brand: brand === null
-      ? { mentioned: false, position: null, sentiment: null }
-      : { mentioned: true, position: brand.position, sentiment: brand.sentiment },
-    competitors,
-    citations,
-    searchQueries: [],
-    analyserVersion: ANALYSER_VERSION,
-    judge: { kind: "local", model: null, fallback: null }
-  }))
+/** A random analysis citing up to 4 of PAGES. */
+const arbitraryAnalysis = (competitorIds: ReadonlyArray<number>) => analysisOf(competitorIds, PAGES, 4)
 
 // Days either side of the month boundaries inside the span (Dec 31, Jan 31, Feb 29) come up often.
 const MONTH_EDGES = [10, 11, 12, 13, 41, 42, 43, 44, 70, 71, 72, 73]
