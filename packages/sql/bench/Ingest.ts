@@ -6,30 +6,23 @@
  *
  * Run with `pnpm bench` (or `pnpm --filter @sightline/sql bench`).
  */
-import * as FileSystem from "@effect/platform/FileSystem"
-import * as NodeContext from "@effect/platform-node/NodeContext"
-import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { AI_MODELS } from "@sightline/domain/AiModel"
 import { analyseResponse } from "@sightline/domain/analysis/ResponseAnalysis"
 import { SentimentLexiconLive } from "@sightline/domain/Sentiment"
 import * as Arr from "effect/Array"
 import * as Clock from "effect/Clock"
-import * as ConfigProvider from "effect/ConfigProvider"
 import * as Console from "effect/Console"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Logger from "effect/Logger"
-import * as LogLevel from "effect/LogLevel"
 import * as Schema from "effect/Schema"
-import * as Os from "node:os"
 import { Brands } from "../src/Brands.js"
 import { Competitors } from "../src/Competitors.js"
-import * as Database from "../src/Database.js"
 import { Prompts } from "../src/Prompts.js"
 import { type RecordResponse, ResponseStore, type TrackedBrands } from "../src/ResponseStore.js"
 import { Workspaces } from "../src/Workspaces.js"
+import { runOnTempDatabase } from "./TempDatabase.js"
 
 const PROMPTS = 20
 const COMPETITORS = ["Globex", "Initech", "Umbrella", "Hooli", "Stark Industries"] as const
@@ -211,23 +204,4 @@ const benchmark = Effect.gen(function*() {
   ))
 )
 
-const main = Effect.gen(function*() {
-  yield* Console.log(
-    `Sightline ingest benchmark: ${Os.cpus().length} cores, Node ${process.version}, load average ${
-      Os.loadavg().map((l) => l.toFixed(2)).join(" ")
-    }\nrows/s counts responses, payloads, mentions, citations and search queries.\n`
-  )
-  const fs = yield* FileSystem.FileSystem
-  const dataDir = yield* fs.makeTempDirectoryScoped({ prefix: "sightline-ingest-" })
-  // Database.layer starts (and later stops) the embedded server of DATA_DIR; DATABASE_URL is never read.
-  const DatabaseLive = Database.layer.pipe(
-    Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["DATA_DIR", dataDir]]))))
-  )
-  yield* benchmark.pipe(Effect.provide(DatabaseLive))
-}).pipe(
-  Effect.scoped,
-  Effect.provide(NodeContext.layer),
-  Effect.provide(Logger.minimumLogLevel(LogLevel.Warning))
-)
-
-NodeRuntime.runMain(main, { disablePrettyLogger: true })
+runOnTempDatabase("Sightline ingest benchmark", "rows/s counts responses, payloads, mentions, citations and search queries.\n", "sightline-ingest-", benchmark)

@@ -7,27 +7,20 @@
  *
  * Run with `pnpm --filter @sightline/sql bench:webhooks`.
  */
-import * as FileSystem from "@effect/platform/FileSystem"
-import * as NodeContext from "@effect/platform-node/NodeContext"
-import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { ResponseAnalysis } from "@sightline/domain/analysis/ResponseAnalysis"
 import * as Arr from "effect/Array"
-import * as ConfigProvider from "effect/ConfigProvider"
 import * as Console from "effect/Console"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Logger from "effect/Logger"
-import * as LogLevel from "effect/LogLevel"
-import * as Os from "node:os"
 import { Brands } from "../src/Brands.js"
 import { Competitors } from "../src/Competitors.js"
-import * as Database from "../src/Database.js"
 import { Prompts } from "../src/Prompts.js"
 import { type RecordResponse, ResponseStore } from "../src/ResponseStore.js"
 import { Webhooks } from "../src/Webhooks.js"
 import { Workspaces } from "../src/Workspaces.js"
+import { runOnTempDatabase } from "./TempDatabase.js"
 
 const ROUNDS = 5
 const SEQUENTIAL = 200
@@ -133,22 +126,4 @@ const benchmark = Effect.gen(function*() {
   Effect.provide(Layer.mergeAll(ResponseStore.Default, Workspaces.Default, Brands.Default, Competitors.Default, Prompts.Default, Webhooks.Default))
 )
 
-const main = Effect.gen(function*() {
-  yield* Console.log(
-    `Sightline webhook outbox benchmark: ${Os.cpus().length} cores, Node ${process.version}, load average ${
-      Os.loadavg().map((l) => l.toFixed(2)).join(" ")
-    }\n`
-  )
-  const fs = yield* FileSystem.FileSystem
-  const dataDir = yield* fs.makeTempDirectoryScoped({ prefix: "sightline-outbox-" })
-  const DatabaseLive = Database.layer.pipe(
-    Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["DATA_DIR", dataDir]]))))
-  )
-  yield* benchmark.pipe(Effect.provide(DatabaseLive))
-}).pipe(
-  Effect.scoped,
-  Effect.provide(NodeContext.layer),
-  Effect.provide(Logger.minimumLogLevel(LogLevel.Warning))
-)
-
-NodeRuntime.runMain(main, { disablePrettyLogger: true })
+runOnTempDatabase("Sightline webhook outbox benchmark", "", "sightline-outbox-", benchmark)
