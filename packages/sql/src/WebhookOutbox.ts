@@ -33,90 +33,90 @@ export const subscribed = (sql: SqlClient.SqlClient, type: WebhookEventType, bra
 const envelope = (sql: SqlClient.SqlClient, type: WebhookEventType, data: Statement.Fragment) =>
   sql`jsonb_build_object('type', ${type}::text, 'timestamp', ${isoTimestamp(sql, sql`now()`)}, 'data', ${data})`
 
-/** `response.collected` for the given new responses. */
-export const responsesCollected = (sql: SqlClient.SqlClient, responseIds: ReadonlyArray<number>) =>
+/**
+ * The INSERT every event shares: one delivery per subscription matching the fact's brand, its
+ * payload the event's envelope around `data`. `facts` is the FROM list, with the fact's brand row
+ * as `b`; `where` picks the facts; `key` is the fact's event_key.
+ */
+const enqueue = (sql: SqlClient.SqlClient, event: {
+  readonly type: WebhookEventType
+  readonly key: Statement.Fragment
+  readonly data: Statement.Fragment
+  readonly facts: Statement.Fragment
+  readonly brandId: Statement.Fragment
+  readonly where: Statement.Fragment
+}) =>
   sql`
     INSERT INTO webhook_deliveries (webhook_id, event_type, event_key, payload)
-    SELECT w.id, 'response.collected', 'response.collected:' || r.id, ${
-    envelope(
-      sql,
-      "response.collected",
-      sql`jsonb_build_object(
-        'workspace_id', b.workspace_id, 'brand_id', r.brand_id, 'prompt_id', r.prompt_id, 'response_id', r.id,
-        'ai_model', r.engine, 'model', r.model, 'collected_at', ${isoTimestamp(sql, sql`r.collected_at`)},
-        'brand_mentioned', r.brand_mentioned, 'brand_position', r.brand_position, 'brand_sentiment', r.brand_sentiment,
-        'competitors_mentioned', coalesce(
-          (SELECT jsonb_agg(m.competitor_id ORDER BY m.competitor_id) FROM response_mentions m WHERE m.response_id = r.id),
-          '[]'::jsonb))`
-    )
-  }
-    FROM responses r
-    JOIN brands b ON b.id = r.brand_id
-    ${matching(sql, "response.collected", sql`r.brand_id`)}
-    WHERE r.id = ANY(${responseIds}::bigint[])
+    SELECT w.id, ${event.type}::text, ${event.key}, ${envelope(sql, event.type, event.data)}
+    FROM ${event.facts}
+    ${matching(sql, event.type, event.brandId)}
+    WHERE ${event.where}
     ON CONFLICT (webhook_id, event_key) DO NOTHING`
+
+/** `response.collected` for the given new responses. */
+export const responsesCollected = (sql: SqlClient.SqlClient, responseIds: ReadonlyArray<number>) =>
+  enqueue(sql, {
+    type: "response.collected",
+    key: sql`'response.collected:' || r.id`,
+    data: sql`jsonb_build_object(
+      'workspace_id', b.workspace_id, 'brand_id', r.brand_id, 'prompt_id', r.prompt_id, 'response_id', r.id,
+      'ai_model', r.engine, 'model', r.model, 'collected_at', ${isoTimestamp(sql, sql`r.collected_at`)},
+      'brand_mentioned', r.brand_mentioned, 'brand_position', r.brand_position, 'brand_sentiment', r.brand_sentiment,
+      'competitors_mentioned', coalesce(
+        (SELECT jsonb_agg(m.competitor_id ORDER BY m.competitor_id) FROM response_mentions m WHERE m.response_id = r.id),
+        '[]'::jsonb))`,
+    facts: sql`responses r JOIN brands b ON b.id = r.brand_id`,
+    brandId: sql`r.brand_id`,
+    where: sql`r.id = ANY(${responseIds}::bigint[])`
+  })
 
 /**
  * `run.failed` for the runs `failed` names: a CTE (or table) of prompt_runs rows that have just
  * been marked failed. Use it as a data-modifying CTE of the statement that fails them.
  */
 export const runsFailed = (sql: SqlClient.SqlClient, failed: Statement.Fragment) =>
-  sql`
-    INSERT INTO webhook_deliveries (webhook_id, event_type, event_key, payload)
-    SELECT w.id, 'run.failed', 'run.failed:' || f.id, ${
-    envelope(
-      sql,
-      "run.failed",
-      sql`jsonb_build_object(
-        'workspace_id', b.workspace_id, 'brand_id', p.brand_id, 'prompt_id', f.prompt_id, 'run_id', f.id,
-        'ai_model', f.engine, 'slot', ${isoTimestamp(sql, sql`f.slot`)}, 'attempts', f.attempts,
-        'error_code', f.error_code, 'error_message', f.error_message,
-        'failed_at', ${isoTimestamp(sql, sql`f.finished_at`)})`
-    )
-  }
-    FROM ${failed} f
-    JOIN prompts p ON p.id = f.prompt_id
-    JOIN brands b ON b.id = p.brand_id
-    ${matching(sql, "run.failed", sql`p.brand_id`)}
-    ON CONFLICT (webhook_id, event_key) DO NOTHING`
+  enqueue(sql, {
+    type: "run.failed",
+    key: sql`'run.failed:' || f.id`,
+    data: sql`jsonb_build_object(
+      'workspace_id', b.workspace_id, 'brand_id', p.brand_id, 'prompt_id', f.prompt_id, 'run_id', f.id,
+      'ai_model', f.engine, 'slot', ${isoTimestamp(sql, sql`f.slot`)}, 'attempts', f.attempts,
+      'error_code', f.error_code, 'error_message', f.error_message,
+      'failed_at', ${isoTimestamp(sql, sql`f.finished_at`)})`,
+    facts: sql`${failed} f JOIN prompts p ON p.id = f.prompt_id JOIN brands b ON b.id = p.brand_id`,
+    brandId: sql`p.brand_id`,
+    where: sql`TRUE`
+  })
 
 /** `action_plan.updated` for one plan as it now stands (its actions written). */
 export const actionPlanUpdated = (sql: SqlClient.SqlClient, planId: number) =>
-  sql`
-    INSERT INTO webhook_deliveries (webhook_id, event_type, event_key, payload)
-    SELECT w.id, 'action_plan.updated', 'action_plan.updated:' || a.id || ':' || ${
-    isoTimestamp(sql, sql`a.generated_at`)
-  }, ${
-    envelope(
-      sql,
-      "action_plan.updated",
-      sql`jsonb_build_object(
-        'workspace_id', b.workspace_id, 'brand_id', a.brand_id, 'prompt_id', a.prompt_id, 'action_plan_id', a.id,
-        'generated_at', ${isoTimestamp(sql, sql`a.generated_at`)}, 'insights_summary', a.insights_summary,
-        'actions', coalesce(
-          (SELECT jsonb_agg(jsonb_build_object('title', x.title, 'priority', x.priority, 'category', x.category)
-                            ORDER BY x.ordinal)
-           FROM actions x WHERE x.action_plan_id = a.id),
-          '[]'::jsonb))`
-    )
-  }
-    FROM action_plans a
-    JOIN brands b ON b.id = a.brand_id
-    ${matching(sql, "action_plan.updated", sql`a.brand_id`)}
-    WHERE a.id = ${planId}
-    ON CONFLICT (webhook_id, event_key) DO NOTHING`
+  enqueue(sql, {
+    type: "action_plan.updated",
+    key: sql`'action_plan.updated:' || a.id || ':' || ${isoTimestamp(sql, sql`a.generated_at`)}`,
+    data: sql`jsonb_build_object(
+      'workspace_id', b.workspace_id, 'brand_id', a.brand_id, 'prompt_id', a.prompt_id, 'action_plan_id', a.id,
+      'generated_at', ${isoTimestamp(sql, sql`a.generated_at`)}, 'insights_summary', a.insights_summary,
+      'actions', coalesce(
+        (SELECT jsonb_agg(jsonb_build_object('title', x.title, 'priority', x.priority, 'category', x.category)
+                          ORDER BY x.ordinal)
+         FROM actions x WHERE x.action_plan_id = a.id),
+        '[]'::jsonb))`,
+    facts: sql`action_plans a JOIN brands b ON b.id = a.brand_id`,
+    brandId: sql`a.brand_id`,
+    where: sql`a.id = ${planId}`
+  })
 
 /** One significant visibility change, to every subscription of the brand's workspace. */
 export const visibilityChanged = (
   sql: SqlClient.SqlClient,
   change: { readonly brandId: number; readonly eventKey: string; readonly data: unknown }
 ) =>
-  sql`
-    INSERT INTO webhook_deliveries (webhook_id, event_type, event_key, payload)
-    SELECT w.id, 'visibility.changed', ${change.eventKey}, ${
-    envelope(sql, "visibility.changed", sql`jsonb_set(${JSON.stringify(change.data)}::jsonb, '{workspace_id}', to_jsonb(b.workspace_id))`)
-  }
-    FROM brands b
-    ${matching(sql, "visibility.changed", sql`b.id`)}
-    WHERE b.id = ${change.brandId}
-    ON CONFLICT (webhook_id, event_key) DO NOTHING`
+  enqueue(sql, {
+    type: "visibility.changed",
+    key: sql`${change.eventKey}`,
+    data: sql`jsonb_set(${JSON.stringify(change.data)}::jsonb, '{workspace_id}', to_jsonb(b.workspace_id))`,
+    facts: sql`brands b`,
+    brandId: sql`b.id`,
+    where: sql`b.id = ${change.brandId}`
+  })
