@@ -1,3 +1,4 @@
+import * as Cause from "effect/Cause"
 import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as HashMap from "effect/HashMap"
@@ -43,12 +44,22 @@ export const flush = Effect.sync(stderrLines.flush)
  * key_id, prompt_id, ...) as top-level fields. stdout stays for data (the CLI's --json) and for
  * what a person must read (the demo key).
  */
+/** One line for a cause: the message of its first failure or defect. */
+const summary = (cause: Cause.Cause<unknown>): string => {
+  if (Cause.isInterruptedOnly(cause)) return "interrupted"
+  const error = Cause.squash(cause)
+  return error instanceof Error ? error.message : Inspectable.toStringUnknown(error)
+}
+
 export const jsonLogger = Logger.make(({ annotations, cause, date, logLevel, message }) => {
   const line: Record<string, unknown> = {
     time: date.toISOString(),
     level: logLevel.label.toLowerCase(),
     message: Array.isArray(message) && message.length === 1 ? message[0] : message
   }
+  // A failure logged with no message of its own (runMain reporting how a process ended) is named
+  // by its cause, so the line says what happened before the cause's details.
+  if (Array.isArray(message) && message.length === 0 && cause._tag !== "Empty") line["message"] = summary(cause)
   for (const [key, value] of HashMap.toEntries(annotations)) line[key] = value
   if (cause._tag !== "Empty") line["cause"] = Inspectable.toStringUnknown(cause)
   writeLine(`${JSON.stringify(line)}\n`)

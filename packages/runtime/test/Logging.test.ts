@@ -1,4 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
+import * as Cause from "effect/Cause"
 import * as ConfigProvider from "effect/ConfigProvider"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -48,5 +49,14 @@ describe("Logging", () => {
       const chunks = yield* capturedChunks(Effect.all([Effect.logInfo("a"), Effect.logInfo("b"), Effect.logInfo("c")]), {})
       expect(chunks).toHaveLength(1)
       expect(chunks[0]?.split("\n").filter(Boolean).map((line) => JSON.parse(line).message)).toEqual(["a", "b", "c"])
+    }))
+
+  it.effect("a failure logged without a message (how runMain reports a process's end) is named by its cause", () =>
+    Effect.gen(function*() {
+      const failure = new Error("PgClient: Failed to connect")
+      const lines = yield* captured(Effect.logError(Cause.fail(failure)), {})
+      expect(lines).toEqual([
+        expect.objectContaining({ level: "error", message: "PgClient: Failed to connect" })
+      ])
     }))
 })
