@@ -86,17 +86,26 @@ export const detectVisibilityChanges = Effect.flatMap(VisibilityChanges, (change
   Effect.withSpan("Delivery.detectVisibilityChanges")
 )
 
+/** Deletes deliveries finished more than `WEBHOOKS_RETENTION_DAYS` ago. */
+export const pruneFinished = (settings: WebhookSettings) =>
+  Effect.flatMap(WebhookDeliveries, (deliveries) => deliveries.prune(settings.retentionDays)).pipe(
+    Effect.tap((deleted) =>
+      deleted > 0 ? Effect.logInfo(`deleted ${deleted} webhook deliveries finished more than ${settings.retentionDays} days ago`) : Effect.void
+    )
+  )
+
 /**
  * The delivery lanes (`settings.concurrency` deliveries in flight at once in this process) and,
- * every `visibilityCheckIntervalMs`, the visibility-change detection. `once`: detects, then delivers
- * what is due and returns.
+ * every `visibilityCheckIntervalMs`, the visibility-change detection and the pruning of old
+ * finished deliveries. `once`: detects and prunes, then delivers what is due and returns.
  */
 export const run = (settings: WebhookSettings, options: { readonly pollIntervalMs: number; readonly once: boolean }) => {
   const lanes = Array.from({ length: settings.concurrency }, () => lane(settings, options.pollIntervalMs, options.once))
+  const housekeeping = Effect.zipRight(detectVisibilityChanges, pruneFinished(settings))
   if (options.once) {
-    return Effect.zipRight(detectVisibilityChanges, Effect.all(lanes, { concurrency: "unbounded", discard: true }))
+    return Effect.zipRight(housekeeping, Effect.all(lanes, { concurrency: "unbounded", discard: true }))
   }
-  const detection = surviving(detectVisibilityChanges, 0).pipe(
+  const detection = surviving(housekeeping, 0).pipe(
     Effect.zipRight(Effect.sleep(Duration.millis(settings.visibilityCheckIntervalMs))),
     Effect.forever
   )

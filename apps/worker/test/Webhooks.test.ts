@@ -22,6 +22,7 @@ const hookSettings = (overrides: Partial<WebhookSettings> = {}): WebhookSettings
   retry: { baseMs: 50, maxDelayMs: 200, windowMs: 60_000 },
   concurrency: 2,
   visibilityCheckIntervalMs: 60_000,
+  retentionDays: 30,
   ...overrides
 })
 
@@ -140,5 +141,33 @@ layer(TestLayer, { timeout: 60_000, excludeTestServices: true })("webhook delive
       expect(refused).toMatchObject({ status: "failed", attempts: 1, last_status: null })
       expect(String(refused?.["last_error"])).toContain("loopback")
       expect(down.requests.length).toBe(before)
+    }))
+
+  it.scoped("finished deliveries older than WEBHOOKS_RETENTION_DAYS are deleted; pending and recent ones stay", () =>
+    Effect.gen(function*() {
+      const brand = yield* seedBrand({ engines: ["chat_gpt"] })
+      const sql = yield* SqlClient.SqlClient
+      const receiver = yield* Receiver.start({ secret: "whsec_placeholder" })
+      const hook = yield* Webhooks.add({ workspaceId: brand.workspaceId, url: receiver.url, events: ["run.failed"] })
+      const row = (key: string, status: string, finishedDaysAgo: number | null) =>
+        sql`INSERT INTO webhook_deliveries (webhook_id, event_type, event_key, payload, status, next_attempt_at, finished_at)
+            VALUES (${hook.id}, 'run.failed', ${key}, '{"type":"run.failed"}', ${status}, now() + interval '1 day',
+                    CASE WHEN ${finishedDaysAgo}::int IS NULL THEN NULL ELSE now() - make_interval(days => ${finishedDaysAgo}::int) END)`
+      yield* row("old-delivered", "delivered", 31)
+      yield* row("old-failed", "failed", 40)
+      yield* row("recent-delivered", "delivered", 29)
+      yield* row("recent-failed", "failed", 0)
+      yield* row("pending", "pending", null)
+
+      yield* deliverDue({ retentionDays: 30 })
+      const left = yield* sql<{ event_key: string }>`
+        SELECT event_key FROM webhook_deliveries WHERE webhook_id = ${hook.id} ORDER BY event_key`
+      expect(left.map((r) => r.event_key)).toEqual(["pending", "recent-delivered", "recent-failed"])
+      expect(receiver.requests).toHaveLength(0)
+
+      yield* deliverDue({ retentionDays: 1 })
+      const after = yield* sql<{ event_key: string }>`
+        SELECT event_key FROM webhook_deliveries WHERE webhook_id = ${hook.id} ORDER BY event_key`
+      expect(after.map((r) => r.event_key)).toEqual(["pending", "recent-failed"])
     }))
 })

@@ -33,6 +33,8 @@ const decodeRows = <A, I>(schema: Schema.Schema<A, I>) => (rows: ReadonlyArray<u
 
 const Updated = Schema.Struct({ id: Schema.Number })
 
+const PRUNE_BATCH = 1000
+
 export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@sightline/sql/WebhookDeliveries", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -96,6 +98,25 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@sig
         WHERE id = ${delivery.id} AND attempts = ${delivery.attempt} AND status = 'pending'
         RETURNING id`.pipe(Effect.flatMap(decodeRows(Updated)), Effect.map((rows) => rows.length > 0), Effect.orDie)
 
-    return { claim, delivered, retryLater, failed, release } as const
+    /**
+     * Deletes deliveries that finished (delivered or failed) more than `retentionDays` ago, a
+     * thousand rows a statement so a large backlog never holds long locks. Pending ones are never
+     * touched. Returns how many went.
+     */
+    const prune = Effect.fn("WebhookDeliveries.prune")(function*(retentionDays: number) {
+      let deleted = 0
+      for (;;) {
+        const rows = yield* sql`
+          DELETE FROM webhook_deliveries WHERE id IN (
+            SELECT id FROM webhook_deliveries
+            WHERE status <> 'pending' AND finished_at < now() - make_interval(days => ${retentionDays})
+            LIMIT ${PRUNE_BATCH})
+          RETURNING id`.pipe(Effect.flatMap(decodeRows(Updated)), Effect.orDie)
+        deleted += rows.length
+        if (rows.length < PRUNE_BATCH) return deleted
+      }
+    })
+
+    return { claim, delivered, retryLater, failed, release, prune } as const
   })
 }) {}

@@ -13,6 +13,8 @@ export interface WebhookSettings {
   readonly concurrency: number
   /** How often a worker looks for significant visibility changes of the last closed day. */
   readonly visibilityCheckIntervalMs: number
+  /** Finished deliveries (delivered or failed) are deleted this many days after they finished. */
+  readonly retentionDays: number
 }
 
 export const webhookSettings: Config.Config<WebhookSettings> = Config.all({
@@ -24,5 +26,6 @@ export const webhookSettings: Config.Config<WebhookSettings> = Config.all({
     windowMs: positiveInteger("WEBHOOKS_RETRY_WINDOW_MS", defaultRetryPolicy.windowMs)
   }),
   concurrency: positiveInteger("WEBHOOKS_CONCURRENCY", 4),
-  visibilityCheckIntervalMs: positiveInteger("WEBHOOKS_VISIBILITY_CHECK_INTERVAL_MS", 15 * 60_000)
+  visibilityCheckIntervalMs: positiveInteger("WEBHOOKS_VISIBILITY_CHECK_INTERVAL_MS", 15 * 60_000),
+  retentionDays: positiveInteger("WEBHOOKS_RETENTION_DAYS", 30)
 })

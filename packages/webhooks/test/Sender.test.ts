@@ -12,6 +12,7 @@ const settings = (overrides: Partial<WebhookSettings> = {}): WebhookSettings => 
   retry: defaultRetryPolicy,
   concurrency: 1,
   visibilityCheckIntervalMs: 60_000,
+  retentionDays: 30,
   ...overrides
 })
 
