@@ -3,6 +3,11 @@ import type * as SqlError from "@effect/sql/SqlError"
 import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import {
+  applyPromptCompetitor,
+  promptCompetitorDifferences,
+  rebuildPromptCompetitor
+} from "./PromptCompetitorRollup.js"
 
 /**
  * The rollups: per-day, per-month (and per-year) sums and counts of the analysed answers, so that the dashboard,
@@ -19,6 +24,8 @@ import * as Schema from "effect/Schema"
  * - `cited_prompt_days` (0006): the days (a datemultirange) on which a prompt's answers on an
  *   engine cited a URL: distinct prompts (and URLs) over any range are counted exactly from it,
  *   without adding counts that do not add; `cited_domain_days` (0006): the same per domain;
+ * - `rollup_prompt_competitor` (0025): competitor mentions per prompt, all engines (its own
+ *   statement: PromptCompetitorRollup.ts);
  *
  * `grain` is `day` (the UTC day) or `month` (the first day of the UTC month); `rollup_prompt`,
  * `rollup_domain` and `rollup_url` also have `year` rows (0013; the first day of the UTC year,
@@ -226,7 +233,8 @@ const Differences = Schema.Struct({
   domain: Schema.Number,
   url: Schema.Number,
   promptDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("prompt_days")),
-  domainDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("domain_days"))
+  domainDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("domain_days")),
+  promptCompetitor: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("prompt_competitor"))
 })
 
 /** Per rollup table, the rows that differ from the raw rows. */
@@ -242,12 +250,16 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
      * transaction. A few answers go through the functions migration 0006 installs (planned once per
      * connection); a big batch is the same statement planned for its size.
      */
-    const apply = (responseIds: ReadonlyArray<number>, sign: 1 | -1): Effect.Effect<void, SqlError.SqlError> =>
+    const applyFigures = (responseIds: ReadonlyArray<number>, sign: 1 | -1): Effect.Effect<void, SqlError.SqlError> =>
       responseIds.length === 0
         ? Effect.void
         : responseIds.length <= SMALL_BATCH
         ? sql`SELECT ${sql.literal(APPLY_FUNCTION[sign])}(${responseIds}::bigint[])`.pipe(Effect.asVoid)
         : applyStatement(sql, sql`${responseIds}::bigint[]`, sign).pipe(Effect.asVoid)
+    const apply = (responseIds: ReadonlyArray<number>, sign: 1 | -1): Effect.Effect<void, SqlError.SqlError> =>
+      applyFigures(responseIds, sign).pipe(
+        Effect.zipRight(applyPromptCompetitor(responseIds, sign).pipe(Effect.provideService(SqlClient.SqlClient, sql)))
+      )
 
     /** Recomputes from the raw rows the key sets of one prompt's citations of these URLs and their domains. */
     const refreshCitations = (
@@ -370,6 +382,9 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
     const rebuild = Effect.fn("Rollups.rebuild")(function*(options: { readonly brandId?: number | undefined }) {
       yield* rebuildFigures(options)
       yield* rebuildCitations(options)
+      yield* sql.withTransaction(
+        Effect.zipRight(sql`SET LOCAL work_mem = '256MB'`, rebuildPromptCompetitor(options.brandId))
+      ).pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie)
     })
 
     /**
@@ -430,8 +445,18 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
           sql`SELECT ${sql.literal(DOMAIN_DAYS_KEY)}, days FROM cited_domain_days t WHERE ${where}`,
           sql`SELECT ${sql.literal(DOMAIN_DAYS_KEY)}, days FROM (${cited.domainDays}) x`
         )
-      } AS domain_days`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(Differences))), Effect.orDie)
-      const result: RollupDifferences = found ?? { brand: 0, prompt: 0, competitor: 0, domain: 0, url: 0, promptDays: 0, domainDays: 0 }
+      } AS domain_days,
+          ${promptCompetitorDifferences(sql, options.brandId)} AS prompt_competitor`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(Differences))), Effect.orDie)
+      const result: RollupDifferences = found ?? {
+        brand: 0,
+        prompt: 0,
+        competitor: 0,
+        domain: 0,
+        url: 0,
+        promptDays: 0,
+        domainDays: 0,
+        promptCompetitor: 0
+      }
       return result
     })
 
@@ -445,7 +470,8 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         rollup_domain: found.domain,
         rollup_url: found.url,
         cited_prompt_days: found.promptDays,
-        cited_domain_days: found.domainDays
+        cited_domain_days: found.domainDays,
+        rollup_prompt_competitor: found.promptCompetitor
       }
       for (const [table, differences] of Object.entries(tables)) {
         if (differences > 0) return yield* new RollupMismatch({ table, differences })

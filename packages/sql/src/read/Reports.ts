@@ -6,7 +6,18 @@ import { AI_MODELS, AiModel } from "@sightline/domain/AiModel"
 import { periodChange, type Period, previousPeriod, rateFigures } from "@sightline/domain/ReportFigures"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { decimal, offsetOf, type Page, type PageRequest, pagination, percent, rollupPeriods } from "./Query.js"
+import {
+  brandDays,
+  dataRange,
+  decimal,
+  offsetOf,
+  type Page,
+  type PageRequest,
+  pagination,
+  percent,
+  type ResponseFilters,
+  rollupPeriods
+} from "./Query.js"
 import { classifierForBrand } from "./SourceTypes.js"
 
 export interface VisibilityQuery {
@@ -76,9 +87,7 @@ export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQue
   const periods = previous === undefined ? [query.period] : [query.period, previous]
   const start = query.period.start_date
   const firstDay = (previous ?? query.period).start_date
-  const lastDay = query.period.end_date
 
-  const eitherPeriod = (fragments: ReadonlyArray<Statement.Fragment>) => sql`(${sql.or(fragments)})`
   // Engines named explicitly (not `IS NOT NULL`) so the rollups' (brand, engine, ...) index serves them.
   const engines = query.aiModels ?? AI_MODELS
   const engineOf = (column: string) =>
@@ -87,45 +96,75 @@ export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQue
     sql`(${query.promptIds ?? null}::bigint[] IS NULL OR ${sql.literal(column)} = ANY(${query.promptIds ?? null}::bigint[]))`
   const ofGroups = (column: string) =>
     sql`(${query.groupIds ?? null}::bigint[] IS NULL OR ${sql.literal(column)} = ANY(${query.groupIds ?? null}::bigint[]))`
-  // Days and ISO weeks need the day rows; a month (or no time dimension) also takes whole months.
-  const rollupRows = (alias: string) =>
-    eitherPeriod(periods.map((p) =>
-      time === "date" || time === "week"
-        ? sql`(${sql.literal(`${alias}.grain`)} = 'day' AND ${sql.literal(`${alias}.period`)} BETWEEN ${p.start_date}::date AND ${p.end_date}::date)`
-        : rollupPeriods(sql, alias, { startDate: p.start_date, endDate: p.end_date })
-    ))
+  // Without a time dimension a period's range is fitted to the brand's data (dataRange: the same
+  // answers, fewer rows), so a trailing range reads year rows where the table has them.
+  const fitted = yield* Effect.forEach(periods, (p) =>
+    time === undefined
+      ? dataRange(brandDays(sql, query.brandId), { startDate: p.start_date, endDate: p.end_date })
+      : Effect.succeed({ startDate: p.start_date, endDate: p.end_date }))
+  // Days and ISO weeks need the day rows; a month (or no time dimension) also takes whole months,
+  // and no time dimension whole years of the tables with year rows (all engines only).
+  const rollupRows = (alias: string, range: ResponseFilters, years: boolean) =>
+    time === "date" || time === "week"
+      ? sql`(${sql.literal(`${alias}.grain`)} = 'day' AND ${sql.literal(`${alias}.period`)} BETWEEN ${range.startDate}::date AND ${range.endDate}::date)`
+      : rollupPeriods(sql, alias, range, years && time === undefined && !useEngines)
 
-  const own = usePrompts
-    ? sql`
+  // Per period (`side` 0 the current one, 1 the previous): the own brand's rows, with the
+  // competitors' mentions in the same answers (`other_mentions`) where the competitors are not
+  // broken down and the rollup holds them.
+  const own = (range: ResponseFilters) =>
+    usePrompts
+      ? sql`
       SELECT x.period, x.engine, x.prompt_id, p.group_id, 0::bigint AS competitor_id,
-        x.responses, x.mentions, x.position_sum, x.sentiment_sum
+        x.responses, x.mentions, x.position_sum, x.sentiment_sum, 0::bigint AS other_mentions
       FROM rollup_prompt x JOIN prompts p ON p.id = x.prompt_id
-      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rollupRows("x")}
+      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rollupRows("x", range, true)}
         AND ${ofPrompts("x.prompt_id")} AND ${ofGroups("p.group_id")}`
-    : sql`
+      : sql`
       SELECT x.period, x.engine, 0::bigint AS prompt_id, x.group_id, 0::bigint AS competitor_id,
-        x.responses, x.mentions, x.position_sum, x.sentiment_sum
+        x.responses, x.mentions, x.position_sum, x.sentiment_sum,
+        ${byCompetitor ? sql`0::bigint` : sql`x.competitor_mentions`} AS other_mentions
       FROM rollup_brand x
-      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rollupRows("x")} AND ${ofGroups("x.group_id")}`
+      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rollupRows("x", range, false)}
+        AND ${ofGroups("x.group_id")}`
   const rawEngine = useEngines
     ? sql`(${query.aiModels ?? null}::text[] IS NULL OR m.engine = ANY(${query.aiModels ?? null}::text[]))`
     : sql`TRUE`
-  const competitors = usePrompts
-    ? sql`
-      SELECT (m.collected_at AT TIME ZONE 'UTC')::date AS period,
-        ${useEngines ? sql`m.engine` : sql`NULL::text`} AS engine, m.prompt_id, p.group_id, m.competitor_id,
-        0 AS responses, count(*)::int AS mentions, sum(m.position)::bigint AS position_sum, sum(m.sentiment) AS sentiment_sum
+  const competitors = (range: ResponseFilters) =>
+    !usePrompts
+      ? byCompetitor
+        ? sql`
+      SELECT x.period, x.engine, 0::bigint AS prompt_id, x.group_id, x.competitor_id,
+        0 AS responses, x.mentions, x.position_sum, x.sentiment_sum, 0::bigint AS other_mentions
+      FROM rollup_competitor x
+      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rollupRows("x", range, false)}
+        AND ${ofGroups("x.group_id")}`
+        : undefined
+      : !useEngines
+      ? sql`
+      SELECT x.period, NULL::text AS engine, x.prompt_id, p.group_id, x.competitor_id,
+        0 AS responses, x.mentions, x.position_sum, x.sentiment_sum, 0::bigint AS other_mentions
+      FROM rollup_prompt_competitor x JOIN prompts p ON p.id = x.prompt_id
+      WHERE x.brand_id = ${query.brandId} AND ${rollupRows("x", range, true)}
+        AND ${ofPrompts("x.prompt_id")} AND ${ofGroups("p.group_id")}`
+      // Competitors per prompt and engine have no rollup: counted from the raw mentions.
+      : sql`
+      SELECT (m.collected_at AT TIME ZONE 'UTC')::date AS period, m.engine, m.prompt_id, p.group_id, m.competitor_id,
+        0 AS responses, count(*)::int AS mentions, sum(m.position)::bigint AS position_sum,
+        sum(m.sentiment) AS sentiment_sum, 0::bigint AS other_mentions
       FROM response_mentions m JOIN prompts p ON p.id = m.prompt_id
       WHERE m.prompt_id IN (SELECT q.id FROM prompts q WHERE q.brand_id = ${query.brandId})
-        AND m.collected_at >= ((${firstDay}::date)::timestamp AT TIME ZONE 'UTC')
-        AND m.collected_at < ((${lastDay}::date + 1)::timestamp AT TIME ZONE 'UTC')
+        AND m.collected_at >= ((${range.startDate}::date)::timestamp AT TIME ZONE 'UTC')
+        AND m.collected_at < ((${range.endDate}::date + 1)::timestamp AT TIME ZONE 'UTC')
         AND ${rawEngine} AND ${ofPrompts("m.prompt_id")} AND ${ofGroups("p.group_id")}
       GROUP BY 1, 2, 3, 4, 5`
-    : sql`
-      SELECT x.period, x.engine, 0::bigint AS prompt_id, x.group_id, x.competitor_id,
-        0 AS responses, x.mentions, x.position_sum, x.sentiment_sum
-      FROM rollup_competitor x
-      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rollupRows("x")} AND ${ofGroups("x.group_id")}`
+  const facts = sql.join(" UNION ALL ", false)(fitted.flatMap((range, side) => {
+    const theirs = competitors(range)
+    return [
+      sql`SELECT ${side}::int AS side, o.* FROM (${own(range)}) o`,
+      ...(theirs === undefined ? [] : [sql`SELECT ${side}::int AS side, c.* FROM (${theirs}) c`])
+    ]
+  }))
 
   // The key of a row: every column non-null (0 / '' when not broken down) so the joins hash.
   const sideStart = sql`(CASE WHEN f.side = 0 THEN ${start}::date ELSE ${firstDay}::date END)`
@@ -154,7 +193,7 @@ export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQue
   const offset = offsetOf(query.page)
 
   const rows = yield* sql`
-    WITH facts AS (${own} UNION ALL ${competitors}),
+    WITH facts AS (${facts}),
     keyed AS (
       SELECT f.side, ${timeKey}::int AS k_time,
         ${byEngine ? sql`f.engine` : sql`''`}::text AS k_engine,
@@ -162,13 +201,14 @@ export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQue
         ${byGroup ? sql`coalesce(f.group_id, 0)` : sql`0`}::bigint AS k_group,
         f.competitor_id,
         sum(f.responses)::int AS responses, sum(f.mentions)::int AS mentions,
-        sum(f.position_sum) AS position_sum, sum(f.sentiment_sum) AS sentiment_sum
-      FROM (SELECT CASE WHEN x.period >= ${start}::date THEN 0 ELSE 1 END AS side, x.* FROM facts x) f
+        sum(f.position_sum) AS position_sum, sum(f.sentiment_sum) AS sentiment_sum,
+        sum(f.other_mentions)::int AS other_mentions
+      FROM facts f
       GROUP BY 1, 2, 3, 4, 5, 6
     ),
     totals AS (
       SELECT k.side, k.k_time, k.k_engine, k.k_prompt, k.k_group,
-        sum(k.responses)::int AS responses, sum(k.mentions)::int AS tracked
+        sum(k.responses)::int AS responses, (sum(k.mentions) + sum(k.other_mentions))::int AS tracked
       FROM keyed k GROUP BY 1, 2, 3, 4, 5
     ),
     subjects AS (${subjects}),

@@ -117,6 +117,19 @@ layer(AgreementLive, { timeout: 240_000 })("the visibility report agrees with th
           includePrevious: fc.boolean()
         }),
         { numRuns: 80, seed: 7 }
+      ).concat(
+        // Ranges around all the data (no time dimension): fitted to the data, they read year rows.
+        ([[], ["prompt", "competitor"], ["prompt"], ["competitor", "group"], ["competitor"]] as const).flatMap((dimensions) =>
+          [[-10, SPAN_DAYS + 20], [0, SPAN_DAYS], [-400, 500]].map(([start, length]) => ({
+            dimensions,
+            start: start ?? 0,
+            length: length ?? 1,
+            aiModels: undefined,
+            groupIds: undefined,
+            promptIds: dimensions.length === 1 ? promptIds.slice(1) : undefined,
+            includePrevious: start === 0
+          }))
+        )
       )
       const covered = { rows: 0, previous: 0, competitors: 0 }
       for (const c of cases) {
