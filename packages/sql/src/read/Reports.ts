@@ -195,21 +195,33 @@ export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQue
   const rows = yield* sql`
     WITH facts AS (${facts}),
     keyed AS (
-      SELECT f.side, ${timeKey}::int AS k_time,
+      SELECT ${timeKey}::int AS k_time,
         ${byEngine ? sql`f.engine` : sql`''`}::text AS k_engine,
         ${byPrompt ? sql`f.prompt_id` : sql`0`}::bigint AS k_prompt,
         ${byGroup ? sql`coalesce(f.group_id, 0)` : sql`0`}::bigint AS k_group,
         f.competitor_id,
-        sum(f.responses)::int AS responses, sum(f.mentions)::int AS mentions,
-        sum(f.position_sum) AS position_sum, sum(f.sentiment_sum) AS sentiment_sum,
-        sum(f.other_mentions)::int AS other_mentions
+        ${
+    sql.literal([
+      "coalesce(sum(f.responses) FILTER (WHERE f.side = 0), 0)::int AS responses",
+      "coalesce(sum(f.mentions) FILTER (WHERE f.side = 0), 0)::int AS mentions",
+      "sum(f.position_sum) FILTER (WHERE f.side = 0) AS position_sum",
+      "sum(f.sentiment_sum) FILTER (WHERE f.side = 0) AS sentiment_sum",
+      "coalesce(sum(f.other_mentions) FILTER (WHERE f.side = 0), 0)::int AS other_mentions",
+      "coalesce(sum(f.responses) FILTER (WHERE f.side = 1), 0)::int AS prev_responses",
+      "coalesce(sum(f.mentions) FILTER (WHERE f.side = 1), 0)::int AS prev_mentions",
+      "coalesce(sum(f.other_mentions) FILTER (WHERE f.side = 1), 0)::int AS prev_other_mentions"
+    ].join(",\n        "))
+  }
       FROM facts f
-      GROUP BY 1, 2, 3, 4, 5, 6
+      GROUP BY 1, 2, 3, 4, 5
     ),
     totals AS (
-      SELECT k.side, k.k_time, k.k_engine, k.k_prompt, k.k_group,
-        sum(k.responses)::int AS responses, (sum(k.mentions) + sum(k.other_mentions))::int AS tracked
-      FROM keyed k GROUP BY 1, 2, 3, 4, 5
+      SELECT k.k_time, k.k_engine, k.k_prompt, k.k_group,
+        sum(k.responses)::int AS responses, (sum(k.mentions) + sum(k.other_mentions))::int AS tracked,
+        sum(k.prev_responses)::int AS prev_responses,
+        (sum(k.prev_mentions) + sum(k.prev_other_mentions))::int AS prev_tracked
+      FROM keyed k GROUP BY 1, 2, 3, 4
+      HAVING sum(k.responses) > 0
     ),
     subjects AS (${subjects}),
     out AS (
@@ -217,13 +229,9 @@ export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQue
         t.responses, coalesce(k.mentions, 0) AS mentions, t.tracked,
         ${decimal(sql, "k.position_sum::numeric / nullif(k.mentions, 0)")} AS average_position,
         ${decimal(sql, "k.sentiment_sum / nullif(k.mentions, 0)")} AS average_sentiment,
-        coalesce(pt.responses, 0) AS prev_responses, coalesce(pk.mentions, 0) AS prev_mentions,
-        coalesce(pt.tracked, 0) AS prev_tracked
+        t.prev_responses, coalesce(k.prev_mentions, 0) AS prev_mentions, t.prev_tracked
       FROM totals t CROSS JOIN subjects s
-      LEFT JOIN keyed k ON k.side = 0 AND ${joinOn("k", "t", [["k.competitor_id", "s.competitor_id"]])}
-      LEFT JOIN totals pt ON pt.side = 1 AND ${joinOn("pt", "t")}
-      LEFT JOIN keyed pk ON pk.side = 1 AND ${joinOn("pk", "t", [["pk.competitor_id", "s.competitor_id"]])}
-      WHERE t.side = 0 AND t.responses > 0
+      LEFT JOIN keyed k ON ${joinOn("k", "t", [["k.competitor_id", "s.competitor_id"]])}
     )
     SELECT (SELECT count(*)::int FROM out) AS __total, p.*
     FROM (SELECT 1) one
