@@ -62,18 +62,21 @@ const CountsRow = Schema.Struct({
 const TIME_DIMENSIONS = ["date", "week", "month"] as const
 
 /**
- * The visibility report (docs/api.md, "Visibility report"; formulas in docs/metrics.md) in one
- * statement. The own brand's figures come from `rollup_brand` (or `rollup_prompt` when prompts are
- * broken down or filtered), the competitors' from `rollup_competitor`: a bounded number of rows
- * whatever the history. Competitor mentions per prompt have no rollup, so with the `prompt`
- * dimension or a `prompt_id` filter they are counted from the raw mentions of those prompts in the
- * range (exact, but proportional to the answers of the prompts in scope).
+ * The rows of the visibility report in one statement. The own brand's figures come from
+ * `rollup_brand` (or `rollup_prompt` when prompts are broken down or filtered), the competitors'
+ * from `rollup_competitor` (or `rollup_prompt_competitor`); without the `competitor` dimension the
+ * share-of-voice denominator comes from `rollup_brand.competitor_mentions`: a bounded number of
+ * rows whatever the history. Competitor mentions per prompt and engine have no rollup, so prompts
+ * split or filtered by engine count them from the raw mentions of those prompts in the range
+ * (exact, but proportional to the answers of the prompts in scope).
  *
  * Rows are keyed by the requested dimensions; a time bucket is keyed by its position in its period
  * (the nth day, ISO week or calendar month from the period's start), which is how a bucket of the
- * current period finds its counterpart in the previous one.
+ * current period finds its counterpart in the previous one. Both periods are summed in one
+ * aggregation (`side` 0 and 1).
  */
-export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQuery) {
+/** The rows `offset` to `offset + limit` of the report, and how many there are in all. */
+const visibilityRows = Effect.fnUntraced(function*(query: Omit<VisibilityQuery, "page">, offset: number, limit: number) {
   const sql = yield* SqlClient.SqlClient
   const dims = new Set(query.dimensions)
   const time = TIME_DIMENSIONS.find((d) => dims.has(d))
@@ -190,7 +193,6 @@ export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQue
     ? sql`SELECT 0::bigint AS competitor_id, b.name, TRUE AS own_brand FROM brands b WHERE b.id = ${query.brandId}
         UNION ALL SELECT c.id, c.name, FALSE FROM competitors c WHERE c.brand_id = ${query.brandId}`
     : sql`SELECT 0::bigint AS competitor_id, b.name, TRUE AS own_brand FROM brands b WHERE b.id = ${query.brandId}`
-  const offset = offsetOf(query.page)
 
   const rows = yield* sql`
     WITH facts AS (${facts}),
@@ -247,7 +249,7 @@ export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQue
       LEFT JOIN prompts pr ON pr.id = t.k_prompt
       LEFT JOIN prompt_groups g ON g.id = t.k_group
       ORDER BY t.k_time, t.k_engine, t.k_prompt, t.k_group, t.own_brand DESC, t.name COLLATE "C", t.competitor_id
-      LIMIT ${query.page.perPage} OFFSET ${offset}
+      LIMIT ${limit} OFFSET ${offset}
     ) p ON true`.pipe(Effect.orDie)
 
   const decoded = yield* Schema.decodeUnknown(Schema.Array(CountsRow))(rows).pipe(Effect.orDie)
@@ -269,11 +271,59 @@ export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQue
       ...(previous === undefined ? {} : { previous: periodChange(current, before) })
     }
   })
+  return { total, data }
+})
+
+/** A prompt with answers in the current period, and the brand's number of competitors. */
+const PageKey = Schema.Struct({ prompt_id: Schema.Number, competitors: Schema.Number })
+
+/**
+ * The visibility report (docs/api.md, "Visibility report"; formulas in docs/metrics.md) in one
+ * statement, or two when prompts lead the order (the `prompt` dimension without a time or AI model
+ * dimension): then every prompt with answers has one row per brand, in prompt order, so the page's
+ * prompts are found first from the own brand's rows and only their rows are computed (the
+ * competitors' rows of a few prompts instead of every prompt's).
+ */
+export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQuery) {
+  const sql = yield* SqlClient.SqlClient
+  const dims = new Set(query.dimensions)
+  const previous = query.includePrevious ? previousPeriod(query.period) : undefined
+  const offset = offsetOf(query.page)
+  const promptsLead = dims.has("prompt") && !dims.has("ai_model") && !TIME_DIMENSIONS.some((d) => dims.has(d))
+  const paged = promptsLead
+    ? yield* Effect.gen(function*() {
+      const range = yield* dataRange(brandDays(sql, query.brandId), {
+        startDate: query.period.start_date,
+        endDate: query.period.end_date
+      })
+      const useEngines = query.aiModels !== undefined
+      const found = yield* sql`
+        SELECT x.prompt_id::int AS prompt_id,
+          (SELECT count(*)::int FROM competitors c WHERE c.brand_id = ${query.brandId}) AS competitors
+        FROM rollup_prompt x JOIN prompts p ON p.id = x.prompt_id
+        WHERE x.brand_id = ${query.brandId}
+          AND ${
+        useEngines ? sql`x.engine = ANY(${query.aiModels ?? AI_MODELS}::text[])` : sql`x.engine IS NULL`
+      } AND ${rollupPeriods(sql, "x", range, !useEngines)}
+          AND (${query.promptIds ?? null}::bigint[] IS NULL OR x.prompt_id = ANY(${query.promptIds ?? null}::bigint[]))
+          AND (${query.groupIds ?? null}::bigint[] IS NULL OR p.group_id = ANY(${query.groupIds ?? null}::bigint[]))
+        GROUP BY x.prompt_id HAVING sum(x.responses) > 0
+        ORDER BY x.prompt_id`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(PageKey))), Effect.orDie)
+      const perPrompt = dims.has("competitor") ? 1 + (found[0]?.competitors ?? 0) : 1
+      const first = Math.floor(offset / perPrompt)
+      const last = Math.floor((offset + query.page.perPage - 1) / perPrompt)
+      const promptIds = found.slice(first, last + 1).map((row) => row.prompt_id)
+      const rows = promptIds.length === 0
+        ? { total: 0, data: [] }
+        : yield* visibilityRows({ ...query, promptIds }, offset - first * perPrompt, query.page.perPage)
+      return { total: found.length * perPrompt, data: rows.data }
+    })
+    : yield* visibilityRows(query, offset, query.page.perPage)
   const page: VisibilityReportPage = {
-    pagination: pagination(query.page, total),
+    pagination: pagination(query.page, paged.total),
     period: query.period,
     ...(previous === undefined ? {} : { previous_period: previous }),
-    data
+    data: paged.data
   }
   return page
 })
