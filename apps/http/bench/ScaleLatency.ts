@@ -110,7 +110,7 @@ const endpointsOf = Effect.fn("ScaleLatency.endpoints")(function*(requester: Req
       (range) => `/v1/reports/visibility/?${scope}&${range}&dimensions=ai_model,competitor&include_previous_period=true`
     ),
     ...ranged("report visibility (date)", [30, 365], (range) => `/v1/reports/visibility/?${scope}&${range}&dimensions=date`),
-    // Competitor mentions per prompt have no rollup: this one reads raw mentions (docs/metrics.md).
+    // Competitor mentions per prompt come from rollup_prompt_competitor (0025), the page's prompts first.
     ...ranged("report visibility (prompt×competitor)", [30, 365], (range) => `/v1/reports/visibility/?${scope}&${range}&dimensions=prompt,competitor`),
     // Brand and competitor co-mentions are counted from raw rows for the page's sources (docs/metrics.md).
     ...ranged("report citations", [30, 365], (range) => `/v1/reports/citations/?${scope}&${range}`),

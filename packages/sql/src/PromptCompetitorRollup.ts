@@ -2,6 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type * as SqlError from "@effect/sql/SqlError"
 import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
+import { installApplyFunction, SMALL_BATCH } from "./ApplyFunctions.js"
 
 /**
  * `rollup_prompt_competitor` (migration 0025): per prompt × competitor × period, the competitor's
@@ -46,20 +47,9 @@ const applyStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign:
 export const installPromptCompetitorFunctions = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   for (const sign of [1, -1] as const) {
-    const [text, params] = applyStatement(sql, sql.literal("p_ids"), sign).compile()
-    if (params.length > 0) return yield* Effect.dieMessage("the rollup apply statement must not take parameters")
-    yield* sql.unsafe(`
-      CREATE OR REPLACE FUNCTION ${APPLY_FUNCTION[sign]}(p_ids bigint[]) RETURNS void
-      LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $apply$
-      BEGIN
-        ${text};
-      END
-      $apply$`)
+    yield* installApplyFunction(APPLY_FUNCTION[sign], applyStatement(sql, sql.literal("p_ids"), sign))
   }
 })
-
-/** Up to this many answers the installed function is used; a bigger batch is planned for its size. */
-const SMALL_BATCH = 20
 
 /** Adds or subtracts the figures of the given answers (their mentions as stored now), in the caller's transaction. */
 export const applyPromptCompetitor = (

@@ -3,6 +3,7 @@ import type * as SqlError from "@effect/sql/SqlError"
 import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import { installApplyFunction, SMALL_BATCH } from "./ApplyFunctions.js"
 import {
   applyPromptCompetitor,
   promptCompetitorDifferences,
@@ -202,9 +203,6 @@ const applyStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign:
 }
 
 const APPLY_FUNCTION = { [1]: "rollups_add", [-1]: "rollups_subtract" } as const
-/** Up to this many answers, the generic plan of the installed function beats planning the statement. */
-const SMALL_BATCH = 20
-
 /**
  * Installs (or replaces) `rollups_add(bigint[])` and `rollups_subtract(bigint[])`: the apply
  * statement as a PL/pgSQL function, so that each connection plans it once (a generic plan) instead
@@ -214,15 +212,7 @@ const SMALL_BATCH = 20
 export const installApplyFunctions = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   for (const sign of [1, -1] as const) {
-    const [text, params] = applyStatement(sql, sql.literal("p_ids"), sign).compile()
-    if (params.length > 0) return yield* Effect.dieMessage("the rollup apply statement must not take parameters")
-    yield* sql.unsafe(`
-      CREATE OR REPLACE FUNCTION ${APPLY_FUNCTION[sign]}(p_ids bigint[]) RETURNS void
-      LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $apply$
-      BEGIN
-        ${text};
-      END
-      $apply$`)
+    yield* installApplyFunction(APPLY_FUNCTION[sign], applyStatement(sql, sql.literal("p_ids"), sign))
   }
 })
 
