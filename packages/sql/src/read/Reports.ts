@@ -62,7 +62,8 @@ const CountsRow = Schema.Struct({
 const TIME_DIMENSIONS = ["date", "week", "month"] as const
 
 /**
- * The rows of the visibility report in one statement. The own brand's figures come from
+ * The rows `offset` to `offset + limit` of the visibility report, and how many there are in all,
+ * in one statement. The own brand's figures come from
  * `rollup_brand` (or `rollup_prompt` when prompts are broken down or filtered), the competitors'
  * from `rollup_competitor` (or `rollup_prompt_competitor`); without the `competitor` dimension the
  * share-of-voice denominator comes from `rollup_brand.competitor_mentions`: a bounded number of
@@ -75,7 +76,6 @@ const TIME_DIMENSIONS = ["date", "week", "month"] as const
  * current period finds its counterpart in the previous one. Both periods are summed in one
  * aggregation (`side` 0 and 1).
  */
-/** The rows `offset` to `offset + limit` of the report, and how many there are in all. */
 const visibilityRows = Effect.fnUntraced(function*(query: Omit<VisibilityQuery, "page">, offset: number, limit: number) {
   const sql = yield* SqlClient.SqlClient
   const dims = new Set(query.dimensions)
