@@ -157,22 +157,37 @@ layer(Live, { timeout: 120_000 })("the CLI", (it) => {
         yield* ok("brands", "create", "--workspace", String(workspace), "--name", "R", "--website", "http://r.example", "--country", "US", "--language", "en")
       )
       const prompt = idOf(yield* ok("prompts", "add", "--brand", String(brand), "--text", "best tool?"))
+      const rival = idOf(yield* ok("competitors", "add", "--brand", String(brand), "--name", "Rival", "--website", "https://rival.example"))
       // Written beside the write path, as a bulk load or restore would.
-      yield* sql`
+      const [bulk] = yield* sql<{ id: number }>`
         INSERT INTO responses (brand_id, prompt_id, engine, collected_at, response_markdown, response_text,
           idempotency_key, brand_mentioned, brand_position, brand_sentiment)
-        VALUES (${brand}, ${prompt}, 'gemini', '2024-05-01T10:00:00Z', 'm', 't', 'bulk-1', true, 2, 70)`
+        VALUES (${brand}, ${prompt}, 'gemini', '2024-05-01T10:00:00Z', 'm', 't', 'bulk-1', true, 2, 70)
+        RETURNING id`
+      yield* sql`
+        INSERT INTO response_mentions (response_id, competitor_id, prompt_id, engine, collected_at, position, sentiment)
+        VALUES (${bulk?.id ?? 0}, ${rival}, ${prompt}, 'gemini', '2024-05-01T10:00:00Z', 1, 60)`
 
       const stale = yield* cli("rollups", "verify", "--brand", String(brand))
       expect(stale.code).toBe(1)
-      // Day and month rows per engine and for all engines; the prompt's also an all-engines year row.
-      expect(stale.stdout).toMatch(/4 brand, 5 prompt and 0 competitor row\(s\) differ/)
+      // Day and month rows per engine and for all engines; the prompt's also an all-engines year row;
+      // the prompt × competitor rollup day, month and year rows for all engines.
+      expect(stale.stdout).toMatch(/4 brand, 5 prompt, 4 competitor and 3 prompt × competitor row\(s\) differ/)
       expect(stale.stderr).toMatch(/rollup_brand: 4 row\(s\) differ from the raw rows/)
 
       expect(yield* ok("rollups", "rebuild", "--brand", String(brand))).toEqual({ brand_id: brand, seconds: expect.any(Number) })
       expect(yield* ok("rollups", "verify")).toEqual({
         brand_id: null,
-        differences: { brand: 0, prompt: 0, competitor: 0, domain: 0, url: 0, prompt_days: 0, domain_days: 0 }
+        differences: {
+          brand: 0,
+          prompt: 0,
+          competitor: 0,
+          domain: 0,
+          url: 0,
+          prompt_days: 0,
+          domain_days: 0,
+          prompt_competitor: 0
+        }
       })
       yield* fails(/Brand 999999 does not exist/, "rollups", "rebuild", "--brand", "999999")
     }))

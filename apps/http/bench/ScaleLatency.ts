@@ -9,7 +9,7 @@
  * The dataset is built once (set-based SQL, then a rollup rebuild: a few minutes) and reused;
  * `--rebuild` deletes it first. A reused dataset is migrated like any database (migrations that add
  * rollups roll up the existing answers).
- * Run with `pnpm bench:scale [--rebuild]`.
+ * Run with `pnpm bench:scale [--rebuild] [--only TEXT]` (`--only`: the endpoints whose name contains TEXT).
  */
 import * as FileSystem from "@effect/platform/FileSystem"
 import * as HttpServer from "@effect/platform/HttpServer"
@@ -110,7 +110,7 @@ const endpointsOf = Effect.fn("ScaleLatency.endpoints")(function*(requester: Req
       (range) => `/v1/reports/visibility/?${scope}&${range}&dimensions=ai_model,competitor&include_previous_period=true`
     ),
     ...ranged("report visibility (date)", [30, 365], (range) => `/v1/reports/visibility/?${scope}&${range}&dimensions=date`),
-    // Competitor mentions per prompt have no rollup: this one reads raw mentions (docs/metrics.md).
+    // Competitor mentions per prompt come from rollup_prompt_competitor (0025), the page's prompts first.
     ...ranged("report visibility (prompt×competitor)", [30, 365], (range) => `/v1/reports/visibility/?${scope}&${range}&dimensions=prompt,competitor`),
     // Brand and competitor co-mentions are counted from raw rows for the page's sources (docs/metrics.md).
     ...ranged("report citations", [30, 365], (range) => `/v1/reports/citations/?${scope}&${range}`),
@@ -238,8 +238,12 @@ const benchmark = Effect.gen(function*() {
     const today = Math.floor(now / DAY_MS) * DAY_MS
     const range = (days: number) =>
       days === 0 ? "" : `start_date=${utcDate(today - (days - 1) * DAY_MS)}&end_date=${utcDate(today)}`
-    const demoEndpoints = yield* endpointsOf(requester, demoBrand.id)
-    const bigEndpoints = yield* endpointsOf(requester, bigBrandId)
+    // `--only TEXT` measures the endpoints whose name contains TEXT (e.g. `--only report`).
+    const onlyAt = process.argv.indexOf("--only")
+    const only = onlyAt >= 0 ? process.argv[onlyAt + 1] ?? "" : ""
+    const selected = (endpoints: ReadonlyArray<Endpoint>) => endpoints.filter((e) => e.name.includes(only))
+    const demoEndpoints = selected(yield* endpointsOf(requester, demoBrand.id))
+    const bigEndpoints = selected(yield* endpointsOf(requester, bigBrandId))
     yield* Console.log(
       `Each: ${WARMUP_REQUESTS} warm-up, ${SEQUENTIAL_MIN}-${SEQUENTIAL_MAX} sequential, ${CONCURRENCY}-${CONCURRENT_MAX} at concurrency ${CONCURRENCY} (about ${RUN_BUDGET_MS} ms per run). Latencies in ms.\n`
     )

@@ -3,6 +3,12 @@ import type * as SqlError from "@effect/sql/SqlError"
 import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import { installApplyFunction, SMALL_BATCH } from "./ApplyFunctions.js"
+import {
+  applyPromptCompetitor,
+  promptCompetitorDifferences,
+  rebuildPromptCompetitor
+} from "./PromptCompetitorRollup.js"
 
 /**
  * The rollups: per-day, per-month (and per-year) sums and counts of the analysed answers, so that the dashboard,
@@ -19,6 +25,8 @@ import * as Schema from "effect/Schema"
  * - `cited_prompt_days` (0006): the days (a datemultirange) on which a prompt's answers on an
  *   engine cited a URL: distinct prompts (and URLs) over any range are counted exactly from it,
  *   without adding counts that do not add; `cited_domain_days` (0006): the same per domain;
+ * - `rollup_prompt_competitor` (0025): competitor mentions per prompt, all engines (its own
+ *   statement: PromptCompetitorRollup.ts);
  *
  * `grain` is `day` (the UTC day) or `month` (the first day of the UTC month); `rollup_prompt`,
  * `rollup_domain` and `rollup_url` also have `year` rows (0013; the first day of the UTC year,
@@ -195,9 +203,6 @@ const applyStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign:
 }
 
 const APPLY_FUNCTION = { [1]: "rollups_add", [-1]: "rollups_subtract" } as const
-/** Up to this many answers, the generic plan of the installed function beats planning the statement. */
-const SMALL_BATCH = 20
-
 /**
  * Installs (or replaces) `rollups_add(bigint[])` and `rollups_subtract(bigint[])`: the apply
  * statement as a PL/pgSQL function, so that each connection plans it once (a generic plan) instead
@@ -207,15 +212,7 @@ const SMALL_BATCH = 20
 export const installApplyFunctions = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   for (const sign of [1, -1] as const) {
-    const [text, params] = applyStatement(sql, sql.literal("p_ids"), sign).compile()
-    if (params.length > 0) return yield* Effect.dieMessage("the rollup apply statement must not take parameters")
-    yield* sql.unsafe(`
-      CREATE OR REPLACE FUNCTION ${APPLY_FUNCTION[sign]}(p_ids bigint[]) RETURNS void
-      LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $apply$
-      BEGIN
-        ${text};
-      END
-      $apply$`)
+    yield* installApplyFunction(APPLY_FUNCTION[sign], applyStatement(sql, sql.literal("p_ids"), sign))
   }
 })
 
@@ -226,7 +223,8 @@ const Differences = Schema.Struct({
   domain: Schema.Number,
   url: Schema.Number,
   promptDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("prompt_days")),
-  domainDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("domain_days"))
+  domainDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("domain_days")),
+  promptCompetitor: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("prompt_competitor"))
 })
 
 /** Per rollup table, the rows that differ from the raw rows. */
@@ -242,12 +240,16 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
      * transaction. A few answers go through the functions migration 0006 installs (planned once per
      * connection); a big batch is the same statement planned for its size.
      */
-    const apply = (responseIds: ReadonlyArray<number>, sign: 1 | -1): Effect.Effect<void, SqlError.SqlError> =>
+    const applyFigures = (responseIds: ReadonlyArray<number>, sign: 1 | -1): Effect.Effect<void, SqlError.SqlError> =>
       responseIds.length === 0
         ? Effect.void
         : responseIds.length <= SMALL_BATCH
         ? sql`SELECT ${sql.literal(APPLY_FUNCTION[sign])}(${responseIds}::bigint[])`.pipe(Effect.asVoid)
         : applyStatement(sql, sql`${responseIds}::bigint[]`, sign).pipe(Effect.asVoid)
+    const apply = (responseIds: ReadonlyArray<number>, sign: 1 | -1): Effect.Effect<void, SqlError.SqlError> =>
+      applyFigures(responseIds, sign).pipe(
+        Effect.zipRight(applyPromptCompetitor(responseIds, sign).pipe(Effect.provideService(SqlClient.SqlClient, sql)))
+      )
 
     /** Recomputes from the raw rows the key sets of one prompt's citations of these URLs and their domains. */
     const refreshCitations = (
@@ -370,6 +372,9 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
     const rebuild = Effect.fn("Rollups.rebuild")(function*(options: { readonly brandId?: number | undefined }) {
       yield* rebuildFigures(options)
       yield* rebuildCitations(options)
+      yield* sql.withTransaction(
+        Effect.zipRight(sql`SET LOCAL work_mem = '256MB'`, rebuildPromptCompetitor(options.brandId))
+      ).pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie)
     })
 
     /**
@@ -430,8 +435,18 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
           sql`SELECT ${sql.literal(DOMAIN_DAYS_KEY)}, days FROM cited_domain_days t WHERE ${where}`,
           sql`SELECT ${sql.literal(DOMAIN_DAYS_KEY)}, days FROM (${cited.domainDays}) x`
         )
-      } AS domain_days`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(Differences))), Effect.orDie)
-      const result: RollupDifferences = found ?? { brand: 0, prompt: 0, competitor: 0, domain: 0, url: 0, promptDays: 0, domainDays: 0 }
+      } AS domain_days,
+          ${promptCompetitorDifferences(sql, options.brandId)} AS prompt_competitor`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(Differences))), Effect.orDie)
+      const result: RollupDifferences = found ?? {
+        brand: 0,
+        prompt: 0,
+        competitor: 0,
+        domain: 0,
+        url: 0,
+        promptDays: 0,
+        domainDays: 0,
+        promptCompetitor: 0
+      }
       return result
     })
 
@@ -445,7 +460,8 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         rollup_domain: found.domain,
         rollup_url: found.url,
         cited_prompt_days: found.promptDays,
-        cited_domain_days: found.domainDays
+        cited_domain_days: found.domainDays,
+        rollup_prompt_competitor: found.promptCompetitor
       }
       for (const [table, differences] of Object.entries(tables)) {
         if (differences > 0) return yield* new RollupMismatch({ table, differences })

@@ -46,7 +46,7 @@ const verify = Command.make("verify", { brand, json }, (input) =>
     yield* input.json
       ? Output.json({ brandId: scope.brandId ?? null, differences: found })
       : Output.line(
-        `Rollups of ${describeScope(scope)}: ${found.brand} brand, ${found.prompt} prompt and ${found.competitor} competitor row(s) differ from the raw rows.`
+        `Rollups of ${describeScope(scope)}: ${found.brand} brand, ${found.prompt} prompt, ${found.competitor} competitor and ${found.promptCompetitor} prompt × competitor row(s) differ from the raw rows.`
       )
     yield* Rollups.verify(scope)
   }).pipe(Effect.provide(RollupsLive))).pipe(

@@ -6,7 +6,18 @@ import { AI_MODELS, AiModel } from "@sightline/domain/AiModel"
 import { periodChange, type Period, previousPeriod, rateFigures } from "@sightline/domain/ReportFigures"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { decimal, offsetOf, type Page, type PageRequest, pagination, percent, rollupPeriods } from "./Query.js"
+import {
+  brandDays,
+  dataRange,
+  decimal,
+  offsetOf,
+  type Page,
+  type PageRequest,
+  pagination,
+  percent,
+  type ResponseFilters,
+  rollupPeriods
+} from "./Query.js"
 import { classifierForBrand } from "./SourceTypes.js"
 
 export interface VisibilityQuery {
@@ -51,18 +62,21 @@ const CountsRow = Schema.Struct({
 const TIME_DIMENSIONS = ["date", "week", "month"] as const
 
 /**
- * The visibility report (docs/api.md, "Visibility report"; formulas in docs/metrics.md) in one
- * statement. The own brand's figures come from `rollup_brand` (or `rollup_prompt` when prompts are
- * broken down or filtered), the competitors' from `rollup_competitor`: a bounded number of rows
- * whatever the history. Competitor mentions per prompt have no rollup, so with the `prompt`
- * dimension or a `prompt_id` filter they are counted from the raw mentions of those prompts in the
- * range (exact, but proportional to the answers of the prompts in scope).
+ * The rows `offset` to `offset + limit` of the visibility report, and how many there are in all,
+ * in one statement. The own brand's figures come from
+ * `rollup_brand` (or `rollup_prompt` when prompts are broken down or filtered), the competitors'
+ * from `rollup_competitor` (or `rollup_prompt_competitor`); without the `competitor` dimension the
+ * share-of-voice denominator comes from `rollup_brand.competitor_mentions`: a bounded number of
+ * rows whatever the history. Competitor mentions per prompt and engine have no rollup, so prompts
+ * split or filtered by engine count them from the raw mentions of those prompts in the range
+ * (exact, but proportional to the answers of the prompts in scope).
  *
  * Rows are keyed by the requested dimensions; a time bucket is keyed by its position in its period
  * (the nth day, ISO week or calendar month from the period's start), which is how a bucket of the
- * current period finds its counterpart in the previous one.
+ * current period finds its counterpart in the previous one. Both periods are summed in one
+ * aggregation (`side` 0 and 1).
  */
-export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQuery) {
+const visibilityRows = Effect.fnUntraced(function*(query: Omit<VisibilityQuery, "page">, offset: number, limit: number) {
   const sql = yield* SqlClient.SqlClient
   const dims = new Set(query.dimensions)
   const time = TIME_DIMENSIONS.find((d) => dims.has(d))
@@ -76,9 +90,7 @@ export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQue
   const periods = previous === undefined ? [query.period] : [query.period, previous]
   const start = query.period.start_date
   const firstDay = (previous ?? query.period).start_date
-  const lastDay = query.period.end_date
 
-  const eitherPeriod = (fragments: ReadonlyArray<Statement.Fragment>) => sql`(${sql.or(fragments)})`
   // Engines named explicitly (not `IS NOT NULL`) so the rollups' (brand, engine, ...) index serves them.
   const engines = query.aiModels ?? AI_MODELS
   const engineOf = (column: string) =>
@@ -87,45 +99,75 @@ export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQue
     sql`(${query.promptIds ?? null}::bigint[] IS NULL OR ${sql.literal(column)} = ANY(${query.promptIds ?? null}::bigint[]))`
   const ofGroups = (column: string) =>
     sql`(${query.groupIds ?? null}::bigint[] IS NULL OR ${sql.literal(column)} = ANY(${query.groupIds ?? null}::bigint[]))`
-  // Days and ISO weeks need the day rows; a month (or no time dimension) also takes whole months.
-  const rollupRows = (alias: string) =>
-    eitherPeriod(periods.map((p) =>
-      time === "date" || time === "week"
-        ? sql`(${sql.literal(`${alias}.grain`)} = 'day' AND ${sql.literal(`${alias}.period`)} BETWEEN ${p.start_date}::date AND ${p.end_date}::date)`
-        : rollupPeriods(sql, alias, { startDate: p.start_date, endDate: p.end_date })
-    ))
+  // Without a time dimension a period's range is fitted to the brand's data (dataRange: the same
+  // answers, fewer rows), so a trailing range reads year rows where the table has them.
+  const fitted = yield* Effect.forEach(periods, (p) =>
+    time === undefined
+      ? dataRange(brandDays(sql, query.brandId), { startDate: p.start_date, endDate: p.end_date })
+      : Effect.succeed({ startDate: p.start_date, endDate: p.end_date }))
+  // Days and ISO weeks need the day rows; a month (or no time dimension) also takes whole months,
+  // and no time dimension whole years of the tables with year rows (all engines only).
+  const rollupRows = (alias: string, range: ResponseFilters, years: boolean) =>
+    time === "date" || time === "week"
+      ? sql`(${sql.literal(`${alias}.grain`)} = 'day' AND ${sql.literal(`${alias}.period`)} BETWEEN ${range.startDate}::date AND ${range.endDate}::date)`
+      : rollupPeriods(sql, alias, range, years && time === undefined && !useEngines)
 
-  const own = usePrompts
-    ? sql`
+  // Per period (`side` 0 the current one, 1 the previous): the own brand's rows, with the
+  // competitors' mentions in the same answers (`other_mentions`) where the competitors are not
+  // broken down and the rollup holds them.
+  const own = (range: ResponseFilters) =>
+    usePrompts
+      ? sql`
       SELECT x.period, x.engine, x.prompt_id, p.group_id, 0::bigint AS competitor_id,
-        x.responses, x.mentions, x.position_sum, x.sentiment_sum
+        x.responses, x.mentions, x.position_sum, x.sentiment_sum, 0::bigint AS other_mentions
       FROM rollup_prompt x JOIN prompts p ON p.id = x.prompt_id
-      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rollupRows("x")}
+      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rollupRows("x", range, true)}
         AND ${ofPrompts("x.prompt_id")} AND ${ofGroups("p.group_id")}`
-    : sql`
+      : sql`
       SELECT x.period, x.engine, 0::bigint AS prompt_id, x.group_id, 0::bigint AS competitor_id,
-        x.responses, x.mentions, x.position_sum, x.sentiment_sum
+        x.responses, x.mentions, x.position_sum, x.sentiment_sum,
+        ${byCompetitor ? sql`0::bigint` : sql`x.competitor_mentions`} AS other_mentions
       FROM rollup_brand x
-      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rollupRows("x")} AND ${ofGroups("x.group_id")}`
+      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rollupRows("x", range, false)}
+        AND ${ofGroups("x.group_id")}`
   const rawEngine = useEngines
     ? sql`(${query.aiModels ?? null}::text[] IS NULL OR m.engine = ANY(${query.aiModels ?? null}::text[]))`
     : sql`TRUE`
-  const competitors = usePrompts
-    ? sql`
-      SELECT (m.collected_at AT TIME ZONE 'UTC')::date AS period,
-        ${useEngines ? sql`m.engine` : sql`NULL::text`} AS engine, m.prompt_id, p.group_id, m.competitor_id,
-        0 AS responses, count(*)::int AS mentions, sum(m.position)::bigint AS position_sum, sum(m.sentiment) AS sentiment_sum
+  const competitors = (range: ResponseFilters) =>
+    !usePrompts
+      ? byCompetitor
+        ? sql`
+      SELECT x.period, x.engine, 0::bigint AS prompt_id, x.group_id, x.competitor_id,
+        0 AS responses, x.mentions, x.position_sum, x.sentiment_sum, 0::bigint AS other_mentions
+      FROM rollup_competitor x
+      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rollupRows("x", range, false)}
+        AND ${ofGroups("x.group_id")}`
+        : undefined
+      : !useEngines
+      ? sql`
+      SELECT x.period, NULL::text AS engine, x.prompt_id, p.group_id, x.competitor_id,
+        0 AS responses, x.mentions, x.position_sum, x.sentiment_sum, 0::bigint AS other_mentions
+      FROM rollup_prompt_competitor x JOIN prompts p ON p.id = x.prompt_id
+      WHERE x.brand_id = ${query.brandId} AND ${rollupRows("x", range, true)}
+        AND ${ofPrompts("x.prompt_id")} AND ${ofGroups("p.group_id")}`
+      // Competitors per prompt and engine have no rollup: counted from the raw mentions.
+      : sql`
+      SELECT (m.collected_at AT TIME ZONE 'UTC')::date AS period, m.engine, m.prompt_id, p.group_id, m.competitor_id,
+        0 AS responses, count(*)::int AS mentions, sum(m.position)::bigint AS position_sum,
+        sum(m.sentiment) AS sentiment_sum, 0::bigint AS other_mentions
       FROM response_mentions m JOIN prompts p ON p.id = m.prompt_id
       WHERE m.prompt_id IN (SELECT q.id FROM prompts q WHERE q.brand_id = ${query.brandId})
-        AND m.collected_at >= ((${firstDay}::date)::timestamp AT TIME ZONE 'UTC')
-        AND m.collected_at < ((${lastDay}::date + 1)::timestamp AT TIME ZONE 'UTC')
+        AND m.collected_at >= ((${range.startDate}::date)::timestamp AT TIME ZONE 'UTC')
+        AND m.collected_at < ((${range.endDate}::date + 1)::timestamp AT TIME ZONE 'UTC')
         AND ${rawEngine} AND ${ofPrompts("m.prompt_id")} AND ${ofGroups("p.group_id")}
       GROUP BY 1, 2, 3, 4, 5`
-    : sql`
-      SELECT x.period, x.engine, 0::bigint AS prompt_id, x.group_id, x.competitor_id,
-        0 AS responses, x.mentions, x.position_sum, x.sentiment_sum
-      FROM rollup_competitor x
-      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rollupRows("x")} AND ${ofGroups("x.group_id")}`
+  const facts = sql.join(" UNION ALL ", false)(fitted.flatMap((range, side) => {
+    const theirs = competitors(range)
+    return [
+      sql`SELECT ${side}::int AS side, o.* FROM (${own(range)}) o`,
+      ...(theirs === undefined ? [] : [sql`SELECT ${side}::int AS side, c.* FROM (${theirs}) c`])
+    ]
+  }))
 
   // The key of a row: every column non-null (0 / '' when not broken down) so the joins hash.
   const sideStart = sql`(CASE WHEN f.side = 0 THEN ${start}::date ELSE ${firstDay}::date END)`
@@ -151,25 +193,37 @@ export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQue
     ? sql`SELECT 0::bigint AS competitor_id, b.name, TRUE AS own_brand FROM brands b WHERE b.id = ${query.brandId}
         UNION ALL SELECT c.id, c.name, FALSE FROM competitors c WHERE c.brand_id = ${query.brandId}`
     : sql`SELECT 0::bigint AS competitor_id, b.name, TRUE AS own_brand FROM brands b WHERE b.id = ${query.brandId}`
-  const offset = offsetOf(query.page)
 
   const rows = yield* sql`
-    WITH facts AS (${own} UNION ALL ${competitors}),
+    WITH facts AS (${facts}),
     keyed AS (
-      SELECT f.side, ${timeKey}::int AS k_time,
+      SELECT ${timeKey}::int AS k_time,
         ${byEngine ? sql`f.engine` : sql`''`}::text AS k_engine,
         ${byPrompt ? sql`f.prompt_id` : sql`0`}::bigint AS k_prompt,
         ${byGroup ? sql`coalesce(f.group_id, 0)` : sql`0`}::bigint AS k_group,
         f.competitor_id,
-        sum(f.responses)::int AS responses, sum(f.mentions)::int AS mentions,
-        sum(f.position_sum) AS position_sum, sum(f.sentiment_sum) AS sentiment_sum
-      FROM (SELECT CASE WHEN x.period >= ${start}::date THEN 0 ELSE 1 END AS side, x.* FROM facts x) f
-      GROUP BY 1, 2, 3, 4, 5, 6
+        ${
+    sql.literal([
+      "coalesce(sum(f.responses) FILTER (WHERE f.side = 0), 0)::int AS responses",
+      "coalesce(sum(f.mentions) FILTER (WHERE f.side = 0), 0)::int AS mentions",
+      "sum(f.position_sum) FILTER (WHERE f.side = 0) AS position_sum",
+      "sum(f.sentiment_sum) FILTER (WHERE f.side = 0) AS sentiment_sum",
+      "coalesce(sum(f.other_mentions) FILTER (WHERE f.side = 0), 0)::int AS other_mentions",
+      "coalesce(sum(f.responses) FILTER (WHERE f.side = 1), 0)::int AS prev_responses",
+      "coalesce(sum(f.mentions) FILTER (WHERE f.side = 1), 0)::int AS prev_mentions",
+      "coalesce(sum(f.other_mentions) FILTER (WHERE f.side = 1), 0)::int AS prev_other_mentions"
+    ].join(",\n        "))
+  }
+      FROM facts f
+      GROUP BY 1, 2, 3, 4, 5
     ),
     totals AS (
-      SELECT k.side, k.k_time, k.k_engine, k.k_prompt, k.k_group,
-        sum(k.responses)::int AS responses, sum(k.mentions)::int AS tracked
-      FROM keyed k GROUP BY 1, 2, 3, 4, 5
+      SELECT k.k_time, k.k_engine, k.k_prompt, k.k_group,
+        sum(k.responses)::int AS responses, (sum(k.mentions) + sum(k.other_mentions))::int AS tracked,
+        sum(k.prev_responses)::int AS prev_responses,
+        (sum(k.prev_mentions) + sum(k.prev_other_mentions))::int AS prev_tracked
+      FROM keyed k GROUP BY 1, 2, 3, 4
+      HAVING sum(k.responses) > 0
     ),
     subjects AS (${subjects}),
     out AS (
@@ -177,13 +231,9 @@ export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQue
         t.responses, coalesce(k.mentions, 0) AS mentions, t.tracked,
         ${decimal(sql, "k.position_sum::numeric / nullif(k.mentions, 0)")} AS average_position,
         ${decimal(sql, "k.sentiment_sum / nullif(k.mentions, 0)")} AS average_sentiment,
-        coalesce(pt.responses, 0) AS prev_responses, coalesce(pk.mentions, 0) AS prev_mentions,
-        coalesce(pt.tracked, 0) AS prev_tracked
+        t.prev_responses, coalesce(k.prev_mentions, 0) AS prev_mentions, t.prev_tracked
       FROM totals t CROSS JOIN subjects s
-      LEFT JOIN keyed k ON k.side = 0 AND ${joinOn("k", "t", [["k.competitor_id", "s.competitor_id"]])}
-      LEFT JOIN totals pt ON pt.side = 1 AND ${joinOn("pt", "t")}
-      LEFT JOIN keyed pk ON pk.side = 1 AND ${joinOn("pk", "t", [["pk.competitor_id", "s.competitor_id"]])}
-      WHERE t.side = 0 AND t.responses > 0
+      LEFT JOIN keyed k ON ${joinOn("k", "t", [["k.competitor_id", "s.competitor_id"]])}
     )
     SELECT (SELECT count(*)::int FROM out) AS __total, p.*
     FROM (SELECT 1) one
@@ -199,7 +249,7 @@ export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQue
       LEFT JOIN prompts pr ON pr.id = t.k_prompt
       LEFT JOIN prompt_groups g ON g.id = t.k_group
       ORDER BY t.k_time, t.k_engine, t.k_prompt, t.k_group, t.own_brand DESC, t.name COLLATE "C", t.competitor_id
-      LIMIT ${query.page.perPage} OFFSET ${offset}
+      LIMIT ${limit} OFFSET ${offset}
     ) p ON true`.pipe(Effect.orDie)
 
   const decoded = yield* Schema.decodeUnknown(Schema.Array(CountsRow))(rows).pipe(Effect.orDie)
@@ -221,11 +271,59 @@ export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQue
       ...(previous === undefined ? {} : { previous: periodChange(current, before) })
     }
   })
+  return { total, data }
+})
+
+/** A prompt with answers in the current period, and the brand's number of competitors. */
+const PageKey = Schema.Struct({ prompt_id: Schema.Number, competitors: Schema.Number })
+
+/**
+ * The visibility report (docs/api.md, "Visibility report"; formulas in docs/metrics.md) in one
+ * statement, or two when prompts lead the order (the `prompt` dimension without a time or AI model
+ * dimension): then every prompt with answers has one row per brand, in prompt order, so the page's
+ * prompts are found first from the own brand's rows and only their rows are computed (the
+ * competitors' rows of a few prompts instead of every prompt's).
+ */
+export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQuery) {
+  const sql = yield* SqlClient.SqlClient
+  const dims = new Set(query.dimensions)
+  const previous = query.includePrevious ? previousPeriod(query.period) : undefined
+  const offset = offsetOf(query.page)
+  const promptsLead = dims.has("prompt") && !dims.has("ai_model") && !TIME_DIMENSIONS.some((d) => dims.has(d))
+  const paged = promptsLead
+    ? yield* Effect.gen(function*() {
+      const range = yield* dataRange(brandDays(sql, query.brandId), {
+        startDate: query.period.start_date,
+        endDate: query.period.end_date
+      })
+      const useEngines = query.aiModels !== undefined
+      const found = yield* sql`
+        SELECT x.prompt_id::int AS prompt_id,
+          (SELECT count(*)::int FROM competitors c WHERE c.brand_id = ${query.brandId}) AS competitors
+        FROM rollup_prompt x JOIN prompts p ON p.id = x.prompt_id
+        WHERE x.brand_id = ${query.brandId}
+          AND ${
+        useEngines ? sql`x.engine = ANY(${query.aiModels ?? AI_MODELS}::text[])` : sql`x.engine IS NULL`
+      } AND ${rollupPeriods(sql, "x", range, !useEngines)}
+          AND (${query.promptIds ?? null}::bigint[] IS NULL OR x.prompt_id = ANY(${query.promptIds ?? null}::bigint[]))
+          AND (${query.groupIds ?? null}::bigint[] IS NULL OR p.group_id = ANY(${query.groupIds ?? null}::bigint[]))
+        GROUP BY x.prompt_id HAVING sum(x.responses) > 0
+        ORDER BY x.prompt_id`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(PageKey))), Effect.orDie)
+      const perPrompt = dims.has("competitor") ? 1 + (found[0]?.competitors ?? 0) : 1
+      const first = Math.floor(offset / perPrompt)
+      const last = Math.floor((offset + query.page.perPage - 1) / perPrompt)
+      const promptIds = found.slice(first, last + 1).map((row) => row.prompt_id)
+      const rows = promptIds.length === 0
+        ? { total: 0, data: [] }
+        : yield* visibilityRows({ ...query, promptIds }, offset - first * perPrompt, query.page.perPage)
+      return { total: found.length * perPrompt, data: rows.data }
+    })
+    : yield* visibilityRows(query, offset, query.page.perPage)
   const page: VisibilityReportPage = {
-    pagination: pagination(query.page, total),
+    pagination: pagination(query.page, paged.total),
     period: query.period,
     ...(previous === undefined ? {} : { previous_period: previous }),
-    data
+    data: paged.data
   }
   return page
 })

@@ -117,9 +117,24 @@ layer(AgreementLive, { timeout: 240_000 })("the visibility report agrees with th
           includePrevious: fc.boolean()
         }),
         { numRuns: 80, seed: 7 }
+      ).concat(
+        // Ranges around all the data (no time dimension): fitted to the data, they read year rows.
+        ([[], ["prompt", "competitor"], ["prompt"], ["competitor", "group"], ["competitor"]] as const).flatMap((dimensions) =>
+          [[-10, SPAN_DAYS + 20], [0, SPAN_DAYS], [-400, 500]].map(([start, length]) => ({
+            dimensions,
+            start: start ?? 0,
+            length: length ?? 1,
+            aiModels: undefined,
+            groupIds: undefined,
+            promptIds: dimensions.length === 1 ? promptIds.slice(1) : undefined,
+            includePrevious: start === 0
+          }))
+        )
       )
       const covered = { rows: 0, previous: 0, competitors: 0 }
-      for (const c of cases) {
+      for (const [index, c] of cases.entries()) {
+        // Small pages too: a page boundary inside a key's rows (e.g. prompts paged before their rows are computed).
+        const perPage = [37, 5, 3][index % 3] ?? 37
         const period = { start_date: dayOf(c.start), end_date: dayOf(c.start + c.length - 1) }
         const query: Omit<VisibilityQuery, "page"> = {
           brandId: brand.id,
@@ -133,7 +148,7 @@ layer(AgreementLive, { timeout: 240_000 })("the visibility report agrees with th
         const label = JSON.stringify(query)
         const rows: Array<VisibilityReportRow> = []
         for (let page = 1;; page++) {
-          const found = yield* visibilityReport({ ...query, page: { page, perPage: 37 } })
+          const found = yield* visibilityReport({ ...query, page: { page, perPage } })
           rows.push(...found.data)
           if (page >= found.pagination.total_pages) {
             expect(found.pagination.total_records, label).toBe(rows.length)

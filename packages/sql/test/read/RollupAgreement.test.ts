@@ -131,7 +131,8 @@ layer(AgreementLive, { timeout: 240_000 })("rollups agree with the raw rows", (i
           domain: 0,
           url: 0,
           promptDays: 0,
-          domainDays: 0
+          domainDays: 0,
+          promptCompetitor: 0
         })
 
         const answers = yield* rawAnswers(brand.id)
