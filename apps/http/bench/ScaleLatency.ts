@@ -9,7 +9,8 @@
  * The dataset is built once (set-based SQL, then a rollup rebuild: a few minutes) and reused;
  * `--rebuild` deletes it first. A reused dataset is migrated like any database (migrations that add
  * rollups roll up the existing answers).
- * Run with `pnpm bench:scale [--rebuild]`.
+ * Run with `pnpm bench:scale [--rebuild] [--only=NAME,NAME...]` (`--only`: just the endpoints so
+ * named, e.g. `--only=dashboard,prompt detail`, to iterate on a few).
  */
 import * as FileSystem from "@effect/platform/FileSystem"
 import * as HttpServer from "@effect/platform/HttpServer"
@@ -49,6 +50,10 @@ const CONCURRENT_MAX = 160
 /** Each run of a slow endpoint is cut to about this long (but never below the minimum counts). */
 const RUN_BUDGET_MS = 2_000
 const DAY_MS = 86_400_000
+
+/** The endpoint names `--only=a,b` selects (all when absent). */
+const only = process.argv.flatMap((arg) => arg.startsWith("--only=") ? arg.slice("--only=".length).split(",") : [])
+const selected = (name: string) => only.length === 0 || only.includes(name)
 
 // --- measuring ------------------------------------------------------------------------------------
 
@@ -247,7 +252,8 @@ const benchmark = Effect.gen(function*() {
     // An endpoint that fails (e.g. a 503 once the pool is exhausted by a slow query) is reported as
     // such and the run goes on: one slow endpoint must not hide every other figure.
     const failures: Array<{ readonly endpoint: string; readonly days: number; readonly message: string }> = []
-    const measured = yield* Effect.forEach(Arr.zip(demoEndpoints, bigEndpoints), ([d, b]) =>
+    const chosen = Arr.zip(demoEndpoints, bigEndpoints).filter(([d]) => selected(d.name))
+    const measured = yield* Effect.forEach(chosen, ([d, b]) =>
       Effect.gen(function*() {
         const demoResult = yield* measure(requester, d.path(range(d.days)))
         const bigResult = yield* measure(requester, b.path(range(b.days)))

@@ -18,6 +18,7 @@ import {
   pagedWithTotal,
   type ResponseFilters,
   rollupEngine,
+  singlePeriod,
   totalOf
 } from "./Query.js"
 
@@ -119,6 +120,41 @@ export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) 
   ))
 })
 
+/**
+ * The responses citing each URL in the range (rollup_url), optionally of one domain, as a CTE
+ * body, and whether to materialise it. A range of one month or year row per URL (singlePeriod)
+ * reads those rows as they are, left inline, so the ranking index of migration 0021 serves the page's
+ * threshold, its rows and the count in order instead of every URL being summed first; any other
+ * range sums the rows of its periods once.
+ */
+const responsesPerUrl = (
+  sql: SqlClient.SqlClient,
+  query: CitedSourceQuery,
+  periods: ResponseFilters,
+  domainId: number | undefined
+): { readonly body: Statement.Fragment; readonly materialized: boolean } => {
+  const single = domainId === undefined ? singlePeriod(periods, true) : undefined
+  if (single !== undefined) {
+    return {
+      body: sql`
+    SELECT x.url_id, x.responses AS count
+    FROM rollup_url x
+    WHERE x.brand_id = ${query.brandId} AND x.engine IS NULL AND x.grain = ${single.grain}
+      AND x.period = ${single.period}::date AND x.responses > 0`,
+      materialized: false
+    }
+  }
+  const ofDomain = domainId === undefined ? sql`TRUE` : sql`x.domain_id = ${domainId}`
+  return {
+    body: sql`
+    SELECT x.url_id, sum(x.responses)::int AS count
+    FROM rollup_url x
+    WHERE x.brand_id = ${query.brandId} AND ${ofDomain} AND ${inPeriods(sql, "x", periods, true)}
+    GROUP BY x.url_id HAVING sum(x.responses) > 0`,
+    materialized: true
+  }
+}
+
 /** URLs ranked by the responses citing them (rollup_url), optionally of one domain. */
 const listUrlsOf = (
   sql: SqlClient.SqlClient,
@@ -126,19 +162,14 @@ const listUrlsOf = (
   periods: ResponseFilters,
   domainId: number | undefined
 ) => {
-  const ofDomain = domainId === undefined ? sql`TRUE` : sql`x.domain_id = ${domainId}`
-  const perUrl = sql`
-    SELECT x.url_id, sum(x.responses)::int AS count
-    FROM rollup_url x
-    WHERE x.brand_id = ${query.brandId} AND ${ofDomain} AND ${inPeriods(sql, "x", periods, true)}
-    GROUP BY x.url_id HAVING sum(x.responses) > 0`
+  const { body: perUrl, materialized } = responsesPerUrl(sql, query, periods, domainId)
   return {
     count: sql<{ total: number }>`
       SELECT count(*)::int AS total FROM (${perUrl}) pu
       ${query.search === undefined ? sql`` : sql`JOIN urls u ON u.id = pu.url_id WHERE ${contains(sql, "u.url", query.search)}`}`,
     rows: (limit: number, offset: number) =>
       sql`
-        WITH per_url AS MATERIALIZED (${perUrl}),
+        WITH per_url AS ${materialized ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`} (${perUrl}),
         listed AS (
           SELECT pu.url_id, pu.count, u.url, u.domain_id, ${totalOf(sql, "per_url", query.search)} AS total
           FROM per_url pu ${namesOf(sql, "urls", "u", "pu.url_id", query.search)}

@@ -152,6 +152,33 @@ export const rollupPeriods = (
       AND (${col("period")} < ${monthsFrom} OR ${col("period")} >= ${monthsUntil}) AND ${outsideYears}))`
 }
 
+/** A rollup period: its grain and its first day (`YYYY-MM-DD`). */
+export interface RollupPeriod {
+  readonly grain: "month" | "year"
+  readonly period: string
+}
+
+const lastDayOfMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate()
+
+/**
+ * The one all-engines month or year row that holds exactly the filters' range, when there is one:
+ * a range (as `dataRange` fits it) of one whole UTC year, or of one whole UTC month. Such a range
+ * reads one row per key, already summed, so a ranking can be read in order from an index instead of
+ * aggregating every key first. `years`: the table has year rows.
+ */
+export const singlePeriod = (filters: ResponseFilters, years: boolean): RollupPeriod | undefined => {
+  const { aiModel, endDate, startDate } = filters
+  if (aiModel !== undefined || startDate === undefined || endDate === undefined) return undefined
+  const start = /^(\d{4})-(\d{2})-01$/.exec(startDate)
+  const end = /^(\d{4})-(\d{2})-(\d{2})$/.exec(endDate)
+  if (start === null || end === null || start[1] !== end[1]) return undefined
+  const year = Number(start[1])
+  if (years && start[2] === "01" && end[2] === "12" && end[3] === "31") return { grain: "year", period: startDate }
+  const month = Number(start[2])
+  if (start[2] === end[2] && Number(end[3]) === lastDayOfMonth(year, month)) return { grain: "month", period: startDate }
+  return undefined
+}
+
 /** The rollup rows that add up to the figures of the filters' range and engine, exactly (`years`: see rollupPeriods). */
 export const inPeriods = (
   sql: SqlClient.SqlClient,
