@@ -189,7 +189,23 @@ export const inPeriods = (
   // Year rows exist for all engines only (engine NULL).
   sql`${rollupEngine(sql, alias, filters)} AND ${rollupPeriods(sql, alias, filters, years && filters.aiModel === undefined)}`
 
-const DataRange = Schema.Struct({ start: Schema.NullOr(Schema.String), end: Schema.NullOr(Schema.String) })
+const DataRange = Schema.Struct({
+  start: Schema.NullOr(Schema.String),
+  end: Schema.NullOr(Schema.String),
+  whole: Schema.Boolean
+})
+
+/** A range fitted to the data (`fitRange`). */
+export interface FittedRange {
+  /** The filters with the range that reads the fewest rollup rows for the same answers. */
+  readonly periods: ResponseFilters
+  /**
+   * Whether the original range holds every day with data (open ends, or ends beyond the first and
+   * last day rows): then every key-set row (cited_prompt_days, cited_domain_days) meets the range,
+   * and counting them needs no test of their days.
+   */
+  readonly wholeHistory: boolean
+}
 
 /**
  * The filters with their range widened or narrowed, for reading rollups, to the one that reads the
@@ -202,29 +218,41 @@ const DataRange = Schema.Struct({ start: Schema.NullOr(Schema.String), end: Sche
  * The answers selected stay the same, so every figure does; key sets (`dayRange`) keep the
  * original range.
  */
-export const dataRange = (
+export const fitRange = (
   days: Statement.Fragment,
   filters: ResponseFilters
-): Effect.Effect<ResponseFilters, never, SqlClient.SqlClient> =>
+): Effect.Effect<FittedRange, never, SqlClient.SqlClient> =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const start = sql`${filters.startDate ?? null}::date`
     const end = sql`${filters.endDate ?? null}::date`
+    const startsBefore = sql`e.first IS NOT NULL AND (${start} IS NULL OR ${start} <= e.first)`
+    const endsAfter = sql`e.last IS NOT NULL AND (${end} IS NULL OR ${end} >= e.last)`
     const rows = yield* sql`
       SELECT
-        to_char(CASE WHEN e.first IS NOT NULL AND (${start} IS NULL OR ${start} <= e.first)
-          THEN date_trunc('year', e.first)::date ELSE ${start} END, 'YYYY-MM-DD') AS start,
-        to_char(CASE WHEN e.last IS NOT NULL AND (${end} IS NULL OR ${end} >= e.last)
-          THEN (date_trunc('year', e.last) + interval '1 year - 1 day')::date ELSE ${end} END, 'YYYY-MM-DD') AS end
+        to_char(CASE WHEN ${startsBefore} THEN date_trunc('year', e.first)::date ELSE ${start} END, 'YYYY-MM-DD') AS start,
+        to_char(CASE WHEN ${endsAfter}
+          THEN (date_trunc('year', e.last) + interval '1 year - 1 day')::date ELSE ${end} END, 'YYYY-MM-DD') AS end,
+        coalesce(${startsBefore} AND ${endsAfter}, FALSE) AS whole
       FROM (SELECT min(d.period) AS first, max(d.period) AS last FROM (${days}) d) e`.pipe(
       Effect.flatMap(Schema.decodeUnknown(Schema.Array(DataRange))),
       Effect.orDie
     )
     const found = rows[0]
     return found === undefined
-      ? filters
-      : { ...filters, startDate: found.start ?? undefined, endDate: found.end ?? undefined }
+      ? { periods: filters, wholeHistory: false }
+      : {
+        periods: { ...filters, startDate: found.start ?? undefined, endDate: found.end ?? undefined },
+        wholeHistory: found.whole
+      }
   })
+
+/** The filters with their range fitted to the data (`fitRange`), for reading rollups. */
+export const dataRange = (
+  days: Statement.Fragment,
+  filters: ResponseFilters
+): Effect.Effect<ResponseFilters, never, SqlClient.SqlClient> =>
+  Effect.map(fitRange(days, filters), (fitted) => fitted.periods)
 
 /** The all-engines day rows of a brand's rollups, for `dataRange`. */
 export const brandDays = (sql: SqlClient.SqlClient, brandId: number): Statement.Fragment =>
