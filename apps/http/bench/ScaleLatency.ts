@@ -9,7 +9,8 @@
  * The dataset is built once (set-based SQL, then a rollup rebuild: a few minutes) and reused;
  * `--rebuild` deletes it first. A reused dataset is migrated like any database (migrations that add
  * rollups roll up the existing answers).
- * Run with `pnpm bench:scale [--rebuild] [--only TEXT]` (`--only`: the endpoints whose name contains TEXT).
+ * Run with `pnpm bench:scale [--rebuild] [--only=NAME,NAME...]` (`--only`: just the endpoints whose
+ * name contains one of the NAMEs, e.g. `--only=dashboard,prompt detail` or `--only report`).
  */
 import * as FileSystem from "@effect/platform/FileSystem"
 import * as HttpServer from "@effect/platform/HttpServer"
@@ -49,6 +50,12 @@ const CONCURRENT_MAX = 160
 /** Each run of a slow endpoint is cut to about this long (but never below the minimum counts). */
 const RUN_BUDGET_MS = 2_000
 const DAY_MS = 86_400_000
+
+/** `--only=a,b` (or `--only a`): the endpoints whose name contains one of these (all when absent). */
+const only = process.argv.flatMap((arg, i) =>
+  arg.startsWith("--only=") ? arg.slice("--only=".length).split(",") : arg === "--only" ? (process.argv[i + 1] ?? "").split(",") : []
+)
+const selected = (name: string) => only.length === 0 || only.some((part) => name.includes(part))
 
 // --- measuring ------------------------------------------------------------------------------------
 
@@ -238,12 +245,8 @@ const benchmark = Effect.gen(function*() {
     const today = Math.floor(now / DAY_MS) * DAY_MS
     const range = (days: number) =>
       days === 0 ? "" : `start_date=${utcDate(today - (days - 1) * DAY_MS)}&end_date=${utcDate(today)}`
-    // `--only TEXT` measures the endpoints whose name contains TEXT (e.g. `--only report`).
-    const onlyAt = process.argv.indexOf("--only")
-    const only = onlyAt >= 0 ? process.argv[onlyAt + 1] ?? "" : ""
-    const selected = (endpoints: ReadonlyArray<Endpoint>) => endpoints.filter((e) => e.name.includes(only))
-    const demoEndpoints = selected(yield* endpointsOf(requester, demoBrand.id))
-    const bigEndpoints = selected(yield* endpointsOf(requester, bigBrandId))
+    const demoEndpoints = yield* endpointsOf(requester, demoBrand.id)
+    const bigEndpoints = yield* endpointsOf(requester, bigBrandId)
     yield* Console.log(
       `Each: ${WARMUP_REQUESTS} warm-up, ${SEQUENTIAL_MIN}-${SEQUENTIAL_MAX} sequential, ${CONCURRENCY}-${CONCURRENT_MAX} at concurrency ${CONCURRENCY} (about ${RUN_BUDGET_MS} ms per run). Latencies in ms.\n`
     )
@@ -251,7 +254,8 @@ const benchmark = Effect.gen(function*() {
     // An endpoint that fails (e.g. a 503 once the pool is exhausted by a slow query) is reported as
     // such and the run goes on: one slow endpoint must not hide every other figure.
     const failures: Array<{ readonly endpoint: string; readonly days: number; readonly message: string }> = []
-    const measured = yield* Effect.forEach(Arr.zip(demoEndpoints, bigEndpoints), ([d, b]) =>
+    const chosen = Arr.zip(demoEndpoints, bigEndpoints).filter(([d]) => selected(d.name))
+    const measured = yield* Effect.forEach(chosen, ([d, b]) =>
       Effect.gen(function*() {
         const demoResult = yield* measure(requester, d.path(range(d.days)))
         const bigResult = yield* measure(requester, b.path(range(b.days)))

@@ -16,6 +16,7 @@ import yearRollups from "./migrations/0013_year_rollups.js"
 import sourceTypeOverrides from "./migrations/0017_source_type_overrides.js"
 import webhooks from "./migrations/0019_webhooks.js"
 import brandCompetitorMentions from "./migrations/0020_brand_competitor_mentions.js"
+import urlRanking from "./migrations/0021_url_ranking.js"
 import promptCompetitorRollup from "./migrations/0025_prompt_competitor_rollup.js"
 
 /**
@@ -37,6 +38,7 @@ const all = {
   "0017_source_type_overrides": sourceTypeOverrides,
   "0019_webhooks": webhooks,
   "0020_brand_competitor_mentions": brandCompetitorMentions,
+  "0021_url_ranking": urlRanking,
   "0025_prompt_competitor_rollup": promptCompetitorRollup
 }
 

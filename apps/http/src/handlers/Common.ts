@@ -31,3 +31,28 @@ export const filtersOf = (params: {
  */
 export const asJson = <A>(_item: Schema.Schema<A, A>) => (body: Page<A> | { readonly data: A }) =>
   HttpServerResponse.unsafeJson(body)
+
+/**
+ * Stands, in a body given to `asJsonWithText`, for the value that is already JSON text. JSON.stringify
+ * writes it as `"\u0000json text\u0000"`, which no other value can produce: a stored string cannot
+ * hold U+0000 (PostgreSQL text has no NUL), and a backslash in a string is written doubled.
+ */
+export const JSON_TEXT = "\u0000json text\u0000"
+const JSON_TEXT_WRITTEN = JSON.stringify(JSON_TEXT)
+
+/**
+ * A JSON answer one of whose values is JSON text written elsewhere (PostgreSQL builds a prompt's
+ * long time series as text, exactly as JSON.stringify writes it): `body` holds JSON_TEXT in its
+ * place, and `text` is spliced in there instead of being parsed, decoded and written again. The
+ * same bytes and headers as `asJson` sends for the parsed value.
+ */
+export const asJsonWithText = (body: unknown, text: string) => {
+  const written = JSON.stringify(body)
+  const at = written.indexOf(JSON_TEXT_WRITTEN)
+  return at < 0
+    ? Effect.dieMessage("asJsonWithText: the body has no JSON_TEXT")
+    : Effect.succeed(HttpServerResponse.text(
+      written.slice(0, at) + text + written.slice(at + JSON_TEXT_WRITTEN.length),
+      { contentType: "application/json" }
+    ))
+}

@@ -1,13 +1,13 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { NotFound } from "@sightline/domain/api/Errors"
-import { PromptCitation, PromptDetail, PromptListItem, PromptResponse, SearchQuery } from "@sightline/domain/api/Resources"
+import { PromptCitation, PromptListItem, PromptResponse, SearchQuery } from "@sightline/domain/api/Resources"
 import { CurrentPrincipal } from "@sightline/domain/api/Security"
 import type * as Params from "@sightline/domain/api/Params"
 import { SightlineApi } from "@sightline/domain/api/SightlineApi"
 import { Access, Prompts } from "@sightline/sql/read/index"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { asJson, filtersOf, pageOf } from "./Common.js"
+import { asJson, asJsonWithText, filtersOf, JSON_TEXT, pageOf } from "./Common.js"
 
 /** A prompt's own brand governs access; a given `brand_id` is still checked. */
 const promptAccess = (brandId: number | undefined, promptId: number) =>
@@ -59,10 +59,12 @@ export const PromptsLive = HttpApiBuilder.group(SightlineApi, "prompts", (handle
       Effect.gen(function*() {
         const filters = yield* filtersOf(urlParams)
         yield* promptAccess(urlParams.brand_id, path.monitored_prompt_id)
-        const prompt = yield* Prompts.getPrompt(path.monitored_prompt_id, filters)
+        const prompt = yield* Prompts.getPromptJson(path.monitored_prompt_id, filters)
         return yield* Option.match(prompt, {
           onNone: () => Effect.fail(NotFound.create("Monitored prompt not found.")),
-          onSome: (data) => Effect.succeed(asJson(PromptDetail)({ data }))
+          // The contract's order of keys (PromptDetail), the series spliced in as the text it is.
+          onSome: ({ created_at, next_run_at, time_series_json, ...head }) =>
+            asJsonWithText({ data: { ...head, time_series_data: JSON_TEXT, next_run_at, created_at } }, time_series_json)
         })
       }))
     .handle("responses", (request) => listResponses(request).pipe(Effect.map(asJson(PromptResponse))))

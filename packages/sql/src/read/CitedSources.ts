@@ -7,8 +7,9 @@ import * as Effect from "effect/Effect"
 import { classifierForBrand } from "./SourceTypes.js"
 import {
   brandDays,
-  dataRange,
   dayRange,
+  type FittedRange,
+  fitRange,
   impact,
   inPeriods,
   iso,
@@ -18,6 +19,7 @@ import {
   pagedWithTotal,
   type ResponseFilters,
   rollupEngine,
+  singlePeriod,
   totalOf
 } from "./Query.js"
 
@@ -43,21 +45,34 @@ const responsesInScope = (sql: SqlClient.SqlClient, query: CitedSourceQuery, per
     WHERE s.brand_id = ${query.brandId} AND ${inPeriods(sql, "s", periods)})`
 
 /**
+ * Whether a key-set row (as k) meets the range: always, when the range holds the brand's whole
+ * history (FittedRange.wholeHistory), so the count reads the index alone, without the rows' days.
+ */
+const meetsRange = (sql: SqlClient.SqlClient, query: CitedSourceQuery, wholeHistory: boolean) =>
+  wholeHistory ? sql`TRUE` : sql`k.days && ${dayRange(sql, query.filters)}`
+
+/**
  * The engines whose answers in scope cited it: per engine, whether one key-set row of `table`
  * (`key` selects the domain or URL) meets the range; each test stops at the first such row.
  */
-const aiModels = (sql: SqlClient.SqlClient, table: string, key: Statement.Fragment, query: CitedSourceQuery) =>
+const aiModels = (
+  sql: SqlClient.SqlClient,
+  table: string,
+  key: Statement.Fragment,
+  query: CitedSourceQuery,
+  wholeHistory = false
+) =>
   sql`ARRAY(
     SELECT e.engine FROM unnest(${query.filters.aiModel === undefined ? AI_MODELS : [query.filters.aiModel]}::text[]) e(engine)
     WHERE EXISTS (
       SELECT 1 FROM ${sql.literal(table)} k
-      WHERE k.brand_id = ${query.brandId} AND ${key} AND k.engine = e.engine AND k.days && ${dayRange(sql, query.filters)}
+      WHERE k.brand_id = ${query.brandId} AND ${key} AND k.engine = e.engine AND ${meetsRange(sql, query, wholeHistory)}
     )
     ORDER BY 1)`
 
 /** The key-set rows (cited_prompt_days or cited_domain_days, as k) of the filters' engine whose days meet the range. */
-const citedInScope = (sql: SqlClient.SqlClient, query: CitedSourceQuery) =>
-  sql`k.brand_id = ${query.brandId} AND ${rollupEngine(sql, "k", query.filters)} AND k.days && ${dayRange(sql, query.filters)}`
+const citedInScope = (sql: SqlClient.SqlClient, query: CitedSourceQuery, wholeHistory = false) =>
+  sql`k.brand_id = ${query.brandId} AND ${rollupEngine(sql, "k", query.filters)} AND ${meetsRange(sql, query, wholeHistory)}`
 
 /** Adds each item's `source_type` (docs/metrics.md, Source types) to a page. */
 const withSourceTypes = <A>(classify: (item: A) => SourceType, page: Page<A>) => ({
@@ -80,7 +95,7 @@ const namesOf = (sql: SqlClient.SqlClient, table: string, alias: string, id: str
  */
 export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) {
   const sql = yield* SqlClient.SqlClient
-  const periods = yield* dataRange(brandDays(sql, query.brandId), query.filters)
+  const { periods, wholeHistory } = yield* fitRange(brandDays(sql, query.brandId), query.filters)
   const perDomain = sql`
     SELECT x.domain_id, sum(x.responses)::int AS responses_count
     FROM rollup_domain x
@@ -106,10 +121,10 @@ export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) 
         ),
         total AS (SELECT ${responsesInScope(sql, query, periods)} AS n)
         SELECT l.total, l.domain_id, l.domain,
-          ${aiModels(sql, "cited_domain_days", sql`k.domain_id = l.domain_id`, query)} AS ai_models,
+          ${aiModels(sql, "cited_domain_days", sql`k.domain_id = l.domain_id`, query, wholeHistory)} AS ai_models,
           ${impact(sql, "l.responses_count", "total.n")} AS impact,
           (SELECT count(*) FROM cited_domain_days k
-            WHERE k.domain_id = l.domain_id AND ${citedInScope(sql, query)})::int AS prompts_count,
+            WHERE k.domain_id = l.domain_id AND ${citedInScope(sql, query, wholeHistory)})::int AS prompts_count,
           l.responses_count,
           (SELECT count(DISTINCT u.url_id) FROM rollup_url u
             WHERE u.brand_id = ${query.brandId} AND u.domain_id = l.domain_id AND u.responses > 0
@@ -119,26 +134,56 @@ export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) 
   ))
 })
 
-/** URLs ranked by the responses citing them (rollup_url), optionally of one domain. */
-const listUrlsOf = (
+/**
+ * The responses citing each URL in the range (rollup_url), optionally of one domain, as a CTE
+ * body, and whether to materialise it. A range of one month or year row per URL (singlePeriod)
+ * reads those rows as they are, left inline, so the ranking index of migration 0021 serves the page's
+ * threshold, its rows and the count in order instead of every URL being summed first; any other
+ * range sums the rows of its periods once.
+ */
+const responsesPerUrl = (
   sql: SqlClient.SqlClient,
   query: CitedSourceQuery,
   periods: ResponseFilters,
   domainId: number | undefined
-) => {
+): { readonly body: Statement.Fragment; readonly materialized: boolean } => {
+  const single = domainId === undefined ? singlePeriod(periods, true) : undefined
+  if (single !== undefined) {
+    return {
+      body: sql`
+    SELECT x.url_id, x.responses AS count
+    FROM rollup_url x
+    WHERE x.brand_id = ${query.brandId} AND x.engine IS NULL AND x.grain = ${single.grain}
+      AND x.period = ${single.period}::date AND x.responses > 0`,
+      materialized: false
+    }
+  }
   const ofDomain = domainId === undefined ? sql`TRUE` : sql`x.domain_id = ${domainId}`
-  const perUrl = sql`
+  return {
+    body: sql`
     SELECT x.url_id, sum(x.responses)::int AS count
     FROM rollup_url x
     WHERE x.brand_id = ${query.brandId} AND ${ofDomain} AND ${inPeriods(sql, "x", periods, true)}
-    GROUP BY x.url_id HAVING sum(x.responses) > 0`
+    GROUP BY x.url_id HAVING sum(x.responses) > 0`,
+    materialized: true
+  }
+}
+
+/** URLs ranked by the responses citing them (rollup_url), optionally of one domain. */
+const listUrlsOf = (
+  sql: SqlClient.SqlClient,
+  query: CitedSourceQuery,
+  { periods, wholeHistory }: FittedRange,
+  domainId: number | undefined
+) => {
+  const { body: perUrl, materialized } = responsesPerUrl(sql, query, periods, domainId)
   return {
     count: sql<{ total: number }>`
       SELECT count(*)::int AS total FROM (${perUrl}) pu
       ${query.search === undefined ? sql`` : sql`JOIN urls u ON u.id = pu.url_id WHERE ${contains(sql, "u.url", query.search)}`}`,
     rows: (limit: number, offset: number) =>
       sql`
-        WITH per_url AS MATERIALIZED (${perUrl}),
+        WITH per_url AS ${materialized ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`} (${perUrl}),
         listed AS (
           SELECT pu.url_id, pu.count, u.url, u.domain_id, ${totalOf(sql, "per_url", query.search)} AS total
           FROM per_url pu ${namesOf(sql, "urls", "u", "pu.url_id", query.search)}
@@ -149,10 +194,10 @@ const listUrlsOf = (
         ),
         total AS (SELECT ${responsesInScope(sql, query, periods)} AS n)
         SELECT l.total, l.url_id, l.url,
-          ${aiModels(sql, "cited_prompt_days", sql`k.url_id = l.url_id`, query)} AS ai_models,
+          ${aiModels(sql, "cited_prompt_days", sql`k.url_id = l.url_id`, query, wholeHistory)} AS ai_models,
           ${impact(sql, "l.count", "total.n")} AS impact,
           l.count,
-          (SELECT count(*) FROM cited_prompt_days k WHERE k.url_id = l.url_id AND ${citedInScope(sql, query)})::int
+          (SELECT count(*) FROM cited_prompt_days k WHERE k.url_id = l.url_id AND ${citedInScope(sql, query, wholeHistory)})::int
             AS prompts_count,
           -- All time, not the range: one probe of the (brand, URL, time) index.
           (
@@ -169,7 +214,7 @@ const listUrlsOf = (
 /** Cited URLs across all domains. */
 export const listUrls = Effect.fnUntraced(function*(query: CitedSourceQuery) {
   const sql = yield* SqlClient.SqlClient
-  const list = listUrlsOf(sql, query, yield* dataRange(brandDays(sql, query.brandId), query.filters), undefined)
+  const list = listUrlsOf(sql, query, yield* fitRange(brandDays(sql, query.brandId), query.filters), undefined)
   const classify = yield* classifierForBrand(query.brandId)
   return withSourceTypes((item) => classify(item.domain), yield* pagedWithTotal(CitedUrlFigures, query.page, list.count, list.rows))
 })
@@ -180,7 +225,7 @@ export const listDomainUrls = Effect.fnUntraced(function*(
   query: CitedSourceQuery
 ) {
   const sql = yield* SqlClient.SqlClient
-  const list = listUrlsOf(sql, query, yield* dataRange(brandDays(sql, query.brandId), query.filters), domainId)
+  const list = listUrlsOf(sql, query, yield* fitRange(brandDays(sql, query.brandId), query.filters), domainId)
   const classify = yield* classifierForBrand(query.brandId)
   return withSourceTypes((item) => classify(item.url), yield* pagedWithTotal(DomainCitedUrlFigures, query.page, list.count, list.rows))
 })

@@ -152,6 +152,33 @@ export const rollupPeriods = (
       AND (${col("period")} < ${monthsFrom} OR ${col("period")} >= ${monthsUntil}) AND ${outsideYears}))`
 }
 
+/** A rollup period: its grain and its first day (`YYYY-MM-DD`). */
+export interface RollupPeriod {
+  readonly grain: "month" | "year"
+  readonly period: string
+}
+
+const lastDayOfMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate()
+
+/**
+ * The one all-engines month or year row that holds exactly the filters' range, when there is one:
+ * a range (as `dataRange` fits it) of one whole UTC year, or of one whole UTC month. Such a range
+ * reads one row per key, already summed, so a ranking can be read in order from an index instead of
+ * aggregating every key first. `years`: the table has year rows.
+ */
+export const singlePeriod = (filters: ResponseFilters, years: boolean): RollupPeriod | undefined => {
+  const { aiModel, endDate, startDate } = filters
+  if (aiModel !== undefined || startDate === undefined || endDate === undefined) return undefined
+  const start = /^(\d{4})-(\d{2})-01$/.exec(startDate)
+  const end = /^(\d{4})-(\d{2})-(\d{2})$/.exec(endDate)
+  if (start === null || end === null || start[1] !== end[1]) return undefined
+  const year = Number(start[1])
+  if (years && start[2] === "01" && end[2] === "12" && end[3] === "31") return { grain: "year", period: startDate }
+  const month = Number(start[2])
+  if (start[2] === end[2] && Number(end[3]) === lastDayOfMonth(year, month)) return { grain: "month", period: startDate }
+  return undefined
+}
+
 /** The rollup rows that add up to the figures of the filters' range and engine, exactly (`years`: see rollupPeriods). */
 export const inPeriods = (
   sql: SqlClient.SqlClient,
@@ -162,7 +189,23 @@ export const inPeriods = (
   // Year rows exist for all engines only (engine NULL).
   sql`${rollupEngine(sql, alias, filters)} AND ${rollupPeriods(sql, alias, filters, years && filters.aiModel === undefined)}`
 
-const DataRange = Schema.Struct({ start: Schema.NullOr(Schema.String), end: Schema.NullOr(Schema.String) })
+const DataRange = Schema.Struct({
+  start: Schema.NullOr(Schema.String),
+  end: Schema.NullOr(Schema.String),
+  whole: Schema.Boolean
+})
+
+/** A range fitted to the data (`fitRange`). */
+export interface FittedRange {
+  /** The filters with the range that reads the fewest rollup rows for the same answers. */
+  readonly periods: ResponseFilters
+  /**
+   * Whether the original range holds every day with data (open ends, or ends beyond the first and
+   * last day rows): then every key-set row (cited_prompt_days, cited_domain_days) meets the range,
+   * and counting them needs no test of their days.
+   */
+  readonly wholeHistory: boolean
+}
 
 /**
  * The filters with their range widened or narrowed, for reading rollups, to the one that reads the
@@ -175,29 +218,41 @@ const DataRange = Schema.Struct({ start: Schema.NullOr(Schema.String), end: Sche
  * The answers selected stay the same, so every figure does; key sets (`dayRange`) keep the
  * original range.
  */
-export const dataRange = (
+export const fitRange = (
   days: Statement.Fragment,
   filters: ResponseFilters
-): Effect.Effect<ResponseFilters, never, SqlClient.SqlClient> =>
+): Effect.Effect<FittedRange, never, SqlClient.SqlClient> =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const start = sql`${filters.startDate ?? null}::date`
     const end = sql`${filters.endDate ?? null}::date`
+    const startsBefore = sql`e.first IS NOT NULL AND (${start} IS NULL OR ${start} <= e.first)`
+    const endsAfter = sql`e.last IS NOT NULL AND (${end} IS NULL OR ${end} >= e.last)`
     const rows = yield* sql`
       SELECT
-        to_char(CASE WHEN e.first IS NOT NULL AND (${start} IS NULL OR ${start} <= e.first)
-          THEN date_trunc('year', e.first)::date ELSE ${start} END, 'YYYY-MM-DD') AS start,
-        to_char(CASE WHEN e.last IS NOT NULL AND (${end} IS NULL OR ${end} >= e.last)
-          THEN (date_trunc('year', e.last) + interval '1 year - 1 day')::date ELSE ${end} END, 'YYYY-MM-DD') AS end
+        to_char(CASE WHEN ${startsBefore} THEN date_trunc('year', e.first)::date ELSE ${start} END, 'YYYY-MM-DD') AS start,
+        to_char(CASE WHEN ${endsAfter}
+          THEN (date_trunc('year', e.last) + interval '1 year - 1 day')::date ELSE ${end} END, 'YYYY-MM-DD') AS end,
+        coalesce(${startsBefore} AND ${endsAfter}, FALSE) AS whole
       FROM (SELECT min(d.period) AS first, max(d.period) AS last FROM (${days}) d) e`.pipe(
       Effect.flatMap(Schema.decodeUnknown(Schema.Array(DataRange))),
       Effect.orDie
     )
     const found = rows[0]
     return found === undefined
-      ? filters
-      : { ...filters, startDate: found.start ?? undefined, endDate: found.end ?? undefined }
+      ? { periods: filters, wholeHistory: false }
+      : {
+        periods: { ...filters, startDate: found.start ?? undefined, endDate: found.end ?? undefined },
+        wholeHistory: found.whole
+      }
   })
+
+/** The filters with their range fitted to the data (`fitRange`), for reading rollups. */
+export const dataRange = (
+  days: Statement.Fragment,
+  filters: ResponseFilters
+): Effect.Effect<ResponseFilters, never, SqlClient.SqlClient> =>
+  Effect.map(fitRange(days, filters), (fitted) => fitted.periods)
 
 /** The all-engines day rows of a brand's rollups, for `dataRange`. */
 export const brandDays = (sql: SqlClient.SqlClient, brandId: number): Statement.Fragment =>

@@ -56,6 +56,16 @@ const arbitraryFilters: fc.Arbitrary<ResponseFilters> = fc.record({
   aiModel: engine
 }))
 
+// Ranges that dataRange fits to one all-engines year or month row (read/Query.ts, singlePeriod),
+// which the URL ranking reads in index order: always compared, not only when drawn.
+const SINGLE_PERIODS: ReadonlyArray<ResponseFilters> = [
+  { endDate: day(11) }, // 2023 (the data starts Dec 20)
+  { startDate: day(12) }, // 2024
+  { startDate: day(-30), endDate: day(100) }, // 2023 and 2024: two year rows
+  { startDate: day(12), endDate: day(42) }, // January 2024
+  { startDate: day(43), endDate: day(71) } // February 2024
+]
+
 const RawCitation = Schema.Struct({
   responseId: Schema.Number,
   promptId: Schema.Number,
@@ -151,10 +161,13 @@ layer(AgreementLive, { timeout: 240_000 })("rollups agree with the raw rows", (i
           competitorWebsites: competitors.map((c) => `https://${c.name}.example`),
           overrides: new Map()
         })
-        const cases = fc.sample(fc.tuple(arbitraryFilters, fc.constantFrom(undefined, ...groups.map((g) => g.id))), {
-          numRuns: 40,
-          seed: round
-        })
+        const cases = [
+          ...fc.sample(fc.tuple(arbitraryFilters, fc.constantFrom(undefined, ...groups.map((g) => g.id))), {
+            numRuns: 40,
+            seed: round
+          }),
+          ...SINGLE_PERIODS.map((filters) => [filters, undefined] as const)
+        ]
         for (const [filters, groupId] of cases) {
           const label = JSON.stringify({ filters, groupId })
           const inScope = (a: typeof answers[number]) =>
