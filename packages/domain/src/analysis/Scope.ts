@@ -182,8 +182,18 @@ export const scopeClauses = <B>(
   const brandsIn = (start: number, end: number): Array<B> =>
     brands.filter((b) => b.spans.some((span) => span.start < end && span.end > start)).map((b) => b.brand)
   let lean: 1 | -1 | undefined
-  const attribute = (targets: ReadonlyArray<B>, segment: Segment): void => {
-    const clause = { text: clauseText(text, segment, allSpans, nameWords), weight: segment.weight, ...(lean === undefined ? {} : { lean }) }
+  // the lean comes from a Pros/Cons column or label, not from a recommending list
+  let labelled = false
+  // the question the next clause answers ("Is X worth it?" -> "Yes, …")
+  let answering: string | undefined
+  const attribute = (targets: ReadonlyArray<B>, segment: Segment, answers?: string): void => {
+    const clause: ScopedClause = {
+      text: clauseText(text, segment, allSpans, nameWords),
+      weight: segment.weight,
+      ...(lean === undefined ? {} : { lean }),
+      ...(lean !== undefined && labelled ? { labelled } : {}),
+      ...(answers === undefined ? {} : { answers })
+    }
     if (clause.text.length === 0 && lean === undefined) return
     for (const target of targets) out.get(target)?.push(clause)
   }
@@ -265,6 +275,7 @@ export const scopeClauses = <B>(
       for (const [column, cell] of line.split("|").entries()) {
         const cellEnd = cellStart + cell.length
         lean = columns[column]
+        labelled = lean !== undefined
         if (FEATURE_MARK.test(cell)) {
           cellStart = cellEnd + 1
           continue
@@ -276,6 +287,7 @@ export const scopeClauses = <B>(
         cellStart = cellEnd + 1
       }
       lean = undefined
+      labelled = false
       subject = []
       continue
     }
@@ -302,6 +314,7 @@ export const scopeClauses = <B>(
     const bodyStart = start + (bullet?.[0].length ?? 0)
     const label = LINE_LABEL.exec(text.slice(bodyStart, end))
     lean = label === null ? undefined : leanOf(label[1] ?? "")
+    labelled = lean !== undefined
     if (lean === undefined && bullet !== null && recommending) lean = 1
     for (const sentence of sentences(text, bodyStart, end)) {
       // clauses before the sentence names anyone ("Although it is pricey, Acmo is…") wait for it
@@ -310,11 +323,14 @@ export const scopeClauses = <B>(
         const named = judgedIn(segment)
         if (segment.question) {
           if (named.length > 0) subject = named
+          answering = clauseText(text, segment, allSpans, nameWords)
           afterQuestion = true
           endorsing = named.length === 0 && RECOMMENDS.test(text.slice(segment.start, segment.end))
           continue
         }
         afterQuestion = false
+        const answers = answering
+        answering = undefined
         if (named.length > 0) subject = named
         const lineLean = lean
         if (endorsing && named.length > 0 && lean === undefined) lean = 1
@@ -324,7 +340,7 @@ export const scopeClauses = <B>(
           continue
         }
         for (const waiting of pending.splice(0)) attribute(subject, waiting)
-        attribute(subject, segment)
+        attribute(subject, segment, answers)
         lean = lineLean
       }
     }
