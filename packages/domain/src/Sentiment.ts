@@ -6,9 +6,11 @@ import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import {
   ABSENCE_VALENCE,
+  AVOIDING,
   BOOSTERS,
   AT_LEAST,
   BURDENS,
+  FORMERLY,
   COST_MORE_VALENCE,
   COST_MORE_WINDOW,
   COST_VERBS,
@@ -18,6 +20,9 @@ import {
   INVERTERS,
   MORE_WORDS,
   NEGATORS,
+  PICK_ADJECTIVES,
+  PICK_NOUNS,
+  PICK_VALENCE,
   PRICE_DIRECTION_VALENCE,
   PRICE_DIRECTIONS,
   PRICE_NOUNS,
@@ -169,6 +174,8 @@ interface LanguageRules {
   readonly openers: ReadonlySet<string>
   readonly costVerbs: ReadonlySet<string>
   readonly moreWords: ReadonlySet<string>
+  readonly pickNouns: ReadonlySet<string>
+  readonly pickAdjectives: ReadonlySet<string>
 }
 
 const foldedSet = (words: ReadonlyArray<string> | undefined): ReadonlySet<string> => new Set((words ?? []).map(foldName))
@@ -206,7 +213,9 @@ const englishRules = (): LanguageRules => {
     burdens: (BURDENS.en ?? []).map(foldName),
     openers: foldedSet(SARCASTIC_OPENERS.en),
     costVerbs: foldedSet(COST_VERBS.en),
-    moreWords: foldedSet(MORE_WORDS.en)
+    moreWords: foldedSet(MORE_WORDS.en),
+    pickNouns: foldedSet(PICK_NOUNS.en),
+    pickAdjectives: foldedSet(PICK_ADJECTIVES.en)
   }
 }
 
@@ -245,9 +254,19 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
     burdens: (BURDENS[language] ?? []).map(foldName),
     openers: foldedSet(SARCASTIC_OPENERS[language]),
     costVerbs: foldedSet(COST_VERBS[language]),
-    moreWords: foldedSet(MORE_WORDS[language])
+    moreWords: foldedSet(MORE_WORDS[language]),
+    pickNouns: foldedSet(PICK_NOUNS[language]),
+    pickAdjectives: foldedSet(PICK_ADJECTIVES[language])
   }
 }
+
+/** A pick noun next to a recommending adjective that has no valence of its own ("the obvious choice"). */
+const isPick = (rules: LanguageRules, tokens: ReadonlyArray<string>, position: number): boolean =>
+  !tokens.slice(Math.max(0, position - 4), position).some((token) => FORMERLY.includes(token)) &&
+  [-2, -1, 1, 2].some((offset) => {
+    const other = tokens[position + offset] ?? ""
+    return rules.pickAdjectives.has(other) && (rules.lookup(other) ?? 0) === 0
+  })
 
 /** The "more"/"extra" that follows a cost verb within COST_MORE_WINDOW words, if no word after it judges for itself. */
 const costMore = (rules: LanguageRules, tokens: ReadonlyArray<string>, verb: number): string | undefined => {
@@ -326,12 +345,20 @@ export const scoreClause = (
         continue
       }
     }
+    if (rules.pickNouns.has(token) && isPick(rules, tokens, position)) {
+      words.push({ word: `${token} (a pick)`, valence: negated ? PICK_VALENCE * NEGATION_SCALAR : PICK_VALENCE })
+      beforePrevious = previous
+      previous = token
+      continue
+    }
     const near = (test: (other: string) => boolean): boolean =>
       tokens.some((other, at) => at !== position && Math.abs(at - position) <= PRICE_WINDOW && test(other))
     const direction = rules.priceDirections.get(token)
     const aboutPrice = direction !== undefined && near((other) => rules.priceNouns.has(other))
     // a fee charged ("monthly fees", "cobra comisiones") is a cost; "no fees", "low fees" are not
-    const feeCharged = rules.fees.has(token) && !negated && wordIndex > absentUntil &&
+    const avoided = rules.fees.has(token) &&
+      tokens.slice(Math.max(0, position - PRICE_WINDOW), position).some((other) => AVOIDING.includes(other))
+    const feeCharged = rules.fees.has(token) && !negated && !avoided && wordIndex > absentUntil &&
       !near((other) => rules.priceDirections.has(other))
     // "best avoided", "at best": no praise
     const faintPraise = rules.superlatives.has(token) &&
@@ -340,7 +367,7 @@ export const scoreClause = (
       ? direction * PRICE_DIRECTION_VALENCE
       : feeCharged
       ? FEE_VALENCE
-      : rules.priceNouns.has(token) || faintPraise
+      : rules.priceNouns.has(token) || faintPraise || avoided
       ? 0
       : rules.lookup(token)
     if (base === undefined || base === 0) {
@@ -379,6 +406,9 @@ const REPLIES: Readonly<Record<string, Readonly<Record<string, 1 | -1>>>> = {
   es: { si: 1, no: -1 }
 }
 
+/** A question carries a verdict to its "yes" from this valence on ("good", "worth"; not a faint "free"). */
+export const MIN_ASKED_VALENCE = 1
+
 /** The valence a "yes" or "no" reply takes: the question's own valence, confirmed or denied. */
 export const REPLY_VALENCE = 1.5
 
@@ -401,7 +431,7 @@ const replyTo = (
   const reply = at < 0 ? undefined : REPLIES[language]?.[tokens[at] ?? ""]
   if (reply === undefined) return []
   const asked = scoreClause(rules, tokenize(question, language), ignored).reduce((sum, word) => sum + word.valence, 0)
-  return asked === 0 ? [] : [{ word: `${tokens[at]} (to "${question}")`, valence: reply * Math.sign(asked) * REPLY_VALENCE }]
+  return Math.abs(asked) < MIN_ASKED_VALENCE ? [] : [{ word: `${tokens[at]} (to "${question}")`, valence: reply * Math.sign(asked) * REPLY_VALENCE }]
 }
 
 /**

@@ -114,6 +114,39 @@ const weightOf = (cut: Cut, next: Cut | undefined): number => {
 }
 
 /**
+ * Contrast adverbs that can stand inside their clause ("The support is, however, slow" aside):
+ * "Le service client reste cependant difficile", "stößt jedoch schnell an Grenzen", German
+ * verb-second "bietet aber weniger Tiefe", "the menus are confusing, though." The contrast starts
+ * where the clause does, not at the adverb.
+ */
+const ADVERBIAL_MARKERS: ReadonlySet<string> = new Set([
+  "however", "though", "jedoch", "allerdings", "dagegen", "aber", "doch", "cependant", "pourtant", "toutefois",
+  "sin embargo", "no obstante"
+])
+
+/**
+ * Where the clause of a contrast adverb starts: undefined when the adverb opens its clause (after a
+ * comma, a semicolon, or as a conjunction: "cheap but slow"); else the start of the clause it
+ * stands in: after the last comma or semicolon before it ("einfach, stößt … jedoch an Grenzen"), or
+ * the sentence start (0: the whole sentence contrasts with what came before, "Die Preiserhöhung hat
+ * allerdings viele verärgert"). A trailing "though" ("…, though.") contrasts its whole clause.
+ */
+const adverbialCut = (sentence: string, index: number, marker: string): number | undefined => {
+  const word = marker.toLowerCase()
+  if (!ADVERBIAL_MARKERS.has(word)) return undefined
+  const before = sentence.slice(0, index)
+  const trailing = /^[\s*_.!?…)]*$/u.test(sentence.slice(index + marker.length))
+  if (word === "though" && !trailing) return undefined
+  if (!trailing && /[,;:–—(]\s*[*_]*\s*$/u.test(before)) return undefined
+  const boundary = trailing
+    ? before.lastIndexOf(";")
+    : Math.max(before.search(/[,;](?=[^,;]*$)/u), -1)
+  if (boundary < 0) return 0
+  // the clause the adverb stands in must say something before it
+  return /[\p{L}\p{N}]/u.test(before.slice(boundary + 1)) ? boundary + 1 : undefined
+}
+
+/**
  * Clauses of a sentence: cut at `;` and before every clause marker (CLAUSE_MARKERS); a sentence
  * that opens with a concession is also cut at its first comma, where the main clause begins.
  */
@@ -125,9 +158,13 @@ const clauses = (text: string, start: number, end: number): Array<Segment> => {
     // "yet another" is emphasis, not a contrast
     if (/^yet$/iu.test(match[0]) && /^\s+another\b/iu.test(sentence.slice(match.index + match[0].length))) continue
     const kind = MARKER_KINDS.get(match[0].toLowerCase()) ?? "switch"
-    const opening = sentence.slice(0, match.index).replace(/[\s*_\-–—•:]+/gu, "").length === 0
+    const before = sentence.slice(0, match.index)
+    const opening = before.replace(/[\s*_\-–—•:]+/gu, "").length === 0
     if (!opening) {
-      cuts.push({ at: match.index, kind })
+      const at = adverbialCut(sentence, match.index, match[0])
+      if (at === undefined) cuts.push({ at: match.index, kind })
+      else if (at === 0) cuts[0] = { at: 0, kind }
+      else cuts.push({ at, kind })
       continue
     }
     const comma = kind === "concession" ? sentence.indexOf(",", match.index) : -1
