@@ -87,7 +87,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     sucht: 0, gut: 1.9, gute: 1.9, guten: 1.9, gutes: 1.9,
     // round 8
     unschlagbar: 2.5, grenzen: -1.8, preiserhöhung: -1.3, preiserhöhungen: -1.3, größer: 0, größere: 0,
-    größeren: 0, größeres: 0, ja: 0, klein: 0, kleine: 0, kleinen: 0, kleiner: 0, kleines: 0, erfordert: -0.6,
+    größeren: 0, größeres: 0, ja: 0, klein: 0, kleine: 0, kleinen: 0, kleines: 0, kleiner: -0.5, kleinere: -0.5, kleineren: -0.5, erfordert: -0.6,
     erfordern: -0.6
   },
   fr: {

@@ -173,7 +173,10 @@ const clauses = (text: string, start: number, end: number): Array<Segment> => {
       cuts.push({ at: comma + 1, kind: "main" })
     } else cuts[0] = { at: 0, kind }
   }
-  for (const match of sentence.matchAll(/;/gu)) cuts.push({ at: match.index + 1, kind: "plain" })
+  for (const match of sentence.matchAll(/;/gu)) {
+    // an adverb's clause may already start here ("…; the menus are confusing, though.")
+    if (!cuts.some((cut) => cut.at === match.index + 1)) cuts.push({ at: match.index + 1, kind: "plain" })
+  }
   cuts.sort((a, b) => a.at - b.at)
   return cuts.map((cut, index) => ({
     start: start + cut.at,
