@@ -85,15 +85,20 @@ interface Segment {
   readonly question: boolean
 }
 
-/** Sentence ends: `.!?…` followed by whitespace or the end of the range. */
+/** Sentence ends: `.!?…`, with any closing `**`/`_`, followed by whitespace or the end of the range. */
 const sentences = (text: string, start: number, end: number): Array<{ start: number; end: number }> => {
   const out: Array<{ start: number; end: number }> = []
   let from = start
   for (let i = start; i < end; i++) {
     const char = text[i] ?? ""
-    if (/[.!?…]/u.test(char) && (i + 1 >= end || /\s/u.test(text[i + 1] ?? ""))) {
-      out.push({ start: from, end: i + 1 })
-      from = i + 1
+    if (!/[.!?…]/u.test(char)) continue
+    // closing emphasis belongs to the sentence: "**Is Acmo good?** It used to be."
+    let close = i + 1
+    while (close < end && /[*_]/u.test(text[close] ?? "")) close++
+    if (close >= end || /\s/u.test(text[close] ?? "")) {
+      out.push({ start: from, end: close })
+      from = close
+      i = close - 1
     }
   }
   if (from < end) out.push({ start: from, end })

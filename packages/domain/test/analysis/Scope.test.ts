@@ -114,6 +114,10 @@ describe("scopeClauses", () => {
       Acmo: [["It used to be.", 1], ["Now it is slow.", 1]]
     })
     expect(scope("Readers asked whether Acmo is worth it.", "Acmo")).toEqual({ Acmo: [] })
+    // a bold question and its answer on one line are two sentences
+    expect(scope("**Is Acmo good?** It used to be. Now it is slow.", "Acmo")).toEqual({
+      Acmo: [["It used to be.", 1], ["Now it is slow.", 1]]
+    })
   })
 
   it("skips a feature matrix's Yes/No cells", () => {
