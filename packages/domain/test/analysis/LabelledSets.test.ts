@@ -6,10 +6,14 @@ import { cohensKappa, evaluate, type Figures } from "./labelled/Evaluation.js"
 import { readLabelledSet } from "./labelled/LabelledSet.js"
 
 /** The targets: mentions, positions and citations always; sentiment where tuned. */
-const expectTargets = (figures: Figures, sentiment: { readonly agreement: number; readonly kappa: number; readonly negatives: number }) => {
+const expectTargets = (
+  figures: Figures,
+  sentiment: { readonly agreement: number; readonly kappa: number; readonly negatives: number },
+  mentions: { readonly recall: number; readonly positions: number } = { recall: 0.99, positions: 0.97 }
+) => {
   expect(figures.precision).toBeGreaterThanOrEqual(0.99)
-  expect(figures.recall).toBeGreaterThanOrEqual(0.99)
-  expect(figures.positionExact).toBeGreaterThanOrEqual(0.97)
+  expect(figures.recall).toBeGreaterThanOrEqual(mentions.recall)
+  expect(figures.positionExact).toBeGreaterThanOrEqual(mentions.positions)
   expect(figures.sentimentAgreement).toBeGreaterThanOrEqual(sentiment.agreement)
   expect(figures.kappa).toBeGreaterThanOrEqual(sentiment.kappa)
   expect(figures.negativesCaught / figures.negatives).toBeGreaterThanOrEqual(sentiment.negatives)
@@ -77,13 +81,7 @@ layer(SentimentLexiconLive)("the labelled sets (docs/metrics.md)", (it) => {
       expect(figures.pairs).toBeGreaterThanOrEqual(60)
       // Held out, as measured once: recall 0.971 (two German/Spanish brands that are dictionary
       // words missed), positions 98.5%, sentiment 77.9%, kappa 0.648, 11 of 11 negatives.
-      expect(figures.precision).toBe(1)
-      expect(figures.recall).toBeGreaterThanOrEqual(0.97)
-      expect(figures.positionExact).toBeGreaterThanOrEqual(0.98)
-      expect(figures.sentimentAgreement).toBeGreaterThanOrEqual(0.77)
-      expect(figures.kappa).toBeGreaterThanOrEqual(0.64)
-      expect(figures.negativesCaught).toBe(figures.negatives)
-      expect(figures.citationsCorrect).toBe(figures.citations)
+      expectTargets(figures, { agreement: 0.77, kappa: 0.64, negatives: 1 }, { recall: 0.97, positions: 0.98 })
     }))
 
   it.effect("Cohen's kappa is 1 for agreement, 0 for chance", () =>
