@@ -297,9 +297,9 @@ export const findMentions = (
   const masked = maskNonProse(text)
   const folded = foldWithMap(masked)
   const language = options.language ?? "en"
-  const namesOf = (brand: TrackedBrand): ReadonlyArray<string> => [brand.name, ...brand.aliases].map(foldName)
+  const names = brands.map((brand) => [brand.name, ...brand.aliases].map(foldName))
   const candidates = brands.flatMap((brand, brandIndex) =>
-    brandCandidates(text, masked, folded, brand, brandIndex, language, brands.filter((other) => other !== brand).flatMap(namesOf))
+    brandCandidates(text, masked, folded, brand, brandIndex, language, names.filter((_, other) => other !== brandIndex).flat())
   )
   const accepted = selectNonOverlapping(candidates, text.length)
   const byBrand = new Map<number, { readonly brand: TrackedBrand; readonly spans: Array<MentionSpan> }>()
