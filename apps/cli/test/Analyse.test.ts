@@ -1,3 +1,4 @@
+import { ANALYSER_VERSION } from "@sightline/domain/analysis/ResponseAnalysis"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as OpenAiFake from "../../../packages/engines/test/fakes/OpenAiFake.js"
@@ -47,7 +48,7 @@ describe("sightline analyse --json", () => {
         { name: "HubSpot", mentioned: false, position: null, sentiment: null, sentiment_label: null, evidence: [] }
       ])
       expect(a.citations).toEqual([{ url: "https://close.com/pricing", domain: "close.com" }])
-      expect(a).toMatchObject({ language: "en", analyser_version: 3, judge: { kind: "local" } })
+      expect(a).toMatchObject({ language: "en", analyser_version: ANALYSER_VERSION, judge: { kind: "local" } })
       expect(b.brand).toMatchObject({ mentioned: true, position: 1, sentiment_label: "positive" })
     }), 60_000)
 

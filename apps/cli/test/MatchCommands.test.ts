@@ -1,3 +1,4 @@
+import { ANALYSER_VERSION } from "@sightline/domain/analysis/ResponseAnalysis"
 import type {} from "../../../packages/sql/test-support/globalSetup.js"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { expect, it } from "@effect/vitest"
@@ -29,7 +30,7 @@ it.scopedLive("`brands match` and `competitors match` store match settings, re-a
       mode: "case-sensitive",
       pattern: null,
       exclusions: ["Close the deal"],
-      reanalysis: { analysed: 0, skipped: 0, plans_refreshed: 0, analyser_version: 3 }
+      reanalysis: { analysed: 0, skipped: 0, plans_refreshed: 0, analyser_version: ANALYSER_VERSION }
     })
 
     const competitor = yield* cli("competitors", "match", "--competitor", String(ids.competitor), "--mode", "regex", "--pattern", "\\bDrip(?: ESP)?\\b")

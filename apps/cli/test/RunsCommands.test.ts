@@ -1,3 +1,4 @@
+import { ANALYSER_VERSION } from "@sightline/domain/analysis/ResponseAnalysis"
 import type {} from "../../../packages/sql/test-support/globalSetup.js"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { expect, it } from "@effect/vitest"
@@ -53,5 +54,5 @@ it.scopedLive("`cli runs list --failed --json` shows failed runs with their erro
 
     const reanalyzed = yield* cli(url, ["reanalyze", "--json"])
     expect(reanalyzed.code, reanalyzed.stderr).toBe(0)
-    expect(JSON.parse(reanalyzed.stdout)).toEqual({ analysed: 0, skipped: 0, plans_refreshed: 0, analyser_version: 3 })
+    expect(JSON.parse(reanalyzed.stdout)).toEqual({ analysed: 0, skipped: 0, plans_refreshed: 0, analyser_version: ANALYSER_VERSION })
   }), 90_000)

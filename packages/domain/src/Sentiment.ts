@@ -6,14 +6,23 @@ import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import {
   ABSENCE_VALENCE,
+  AVOIDING,
   BOOSTERS,
   AT_LEAST,
   BURDENS,
+  FORMERLY,
+  COST_MORE_VALENCE,
+  COST_MORE_WINDOW,
+  COST_VERBS,
   DOMAIN_LEXICON,
   FEE_VALENCE,
   FEES,
   INVERTERS,
+  MORE_WORDS,
   NEGATORS,
+  PICK_ADJECTIVES,
+  PICK_NOUNS,
+  PICK_VALENCE,
   PRICE_DIRECTION_VALENCE,
   PRICE_DIRECTIONS,
   PRICE_NOUNS,
@@ -40,6 +49,13 @@ export interface ScopedClause {
    * clause has no opinion words of its own ("Average camera").
    */
   readonly lean?: 1 | -1
+  /**
+   * The lean comes from a Pros/Cons column or label: it outranks the clause's own words when they
+   * point the other way ("Tensor chip runs warm" under "Drawbacks" is a drawback).
+   */
+  readonly labelled?: boolean
+  /** The question this clause answers, when it is the first clause after it ("Is X worth it?" → "Yes, …"). */
+  readonly answers?: string
 }
 
 /** A word that moved a clause's score, with the valence it contributed (after negation, boosters). */
@@ -156,6 +172,10 @@ interface LanguageRules {
   readonly superlatives: ReadonlySet<string>
   readonly burdens: ReadonlyArray<string>
   readonly openers: ReadonlySet<string>
+  readonly costVerbs: ReadonlySet<string>
+  readonly moreWords: ReadonlySet<string>
+  readonly pickNouns: ReadonlySet<string>
+  readonly pickAdjectives: ReadonlySet<string>
 }
 
 const foldedSet = (words: ReadonlyArray<string> | undefined): ReadonlySet<string> => new Set((words ?? []).map(foldName))
@@ -191,7 +211,11 @@ const englishRules = (): LanguageRules => {
     fees: foldedSet(FEES.en),
     superlatives: new Set(["best", "better"]),
     burdens: (BURDENS.en ?? []).map(foldName),
-    openers: foldedSet(SARCASTIC_OPENERS.en)
+    openers: foldedSet(SARCASTIC_OPENERS.en),
+    costVerbs: foldedSet(COST_VERBS.en),
+    moreWords: foldedSet(MORE_WORDS.en),
+    pickNouns: foldedSet(PICK_NOUNS.en),
+    pickAdjectives: foldedSet(PICK_ADJECTIVES.en)
   }
 }
 
@@ -228,8 +252,34 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
     fees: foldedSet(FEES[language]),
     superlatives: new Set(),
     burdens: (BURDENS[language] ?? []).map(foldName),
-    openers: foldedSet(SARCASTIC_OPENERS[language])
+    openers: foldedSet(SARCASTIC_OPENERS[language]),
+    costVerbs: foldedSet(COST_VERBS[language]),
+    moreWords: foldedSet(MORE_WORDS[language]),
+    pickNouns: foldedSet(PICK_NOUNS[language]),
+    pickAdjectives: foldedSet(PICK_ADJECTIVES[language])
   }
+}
+
+/** A pick noun next to a recommending adjective that has no valence of its own ("the obvious choice"). */
+const isPick = (rules: LanguageRules, tokens: ReadonlyArray<string>, position: number): boolean =>
+  !tokens.slice(Math.max(0, position - 4), position).some((token) => FORMERLY.includes(token)) &&
+  [-2, -1, 1, 2].some((offset) => {
+    const other = tokens[position + offset] ?? ""
+    return rules.pickAdjectives.has(other) && (rules.lookup(other) ?? 0) === 0
+  })
+
+/** The "more"/"extra" that follows a cost verb within COST_MORE_WINDOW words, if no word after it judges for itself. */
+const costMore = (rules: LanguageRules, tokens: ReadonlyArray<string>, verb: number): string | undefined => {
+  let words = 0
+  for (let at = verb + 1; at < tokens.length && words < COST_MORE_WINDOW; at++) {
+    const token = tokens[at] ?? ""
+    if (PUNCTUATION.test(token)) return undefined
+    words++
+    if (!rules.moreWords.has(token)) continue
+    const next = tokens[at + 1] ?? ""
+    return (rules.lookup(next) ?? 0) === 0 ? token : undefined
+  }
+  return undefined
 }
 
 /**
@@ -286,12 +336,29 @@ export const scoreClause = (
       previous = token
       continue
     }
+    if (rules.costVerbs.has(token)) {
+      const more = costMore(rules, tokens, position)
+      if (more !== undefined) {
+        words.push({ word: `${token} ${more}`, valence: negated ? COST_MORE_VALENCE * NEGATION_SCALAR : COST_MORE_VALENCE })
+        beforePrevious = previous
+        previous = token
+        continue
+      }
+    }
+    if (rules.pickNouns.has(token) && isPick(rules, tokens, position)) {
+      words.push({ word: `${token} (a pick)`, valence: negated ? PICK_VALENCE * NEGATION_SCALAR : PICK_VALENCE })
+      beforePrevious = previous
+      previous = token
+      continue
+    }
     const near = (test: (other: string) => boolean): boolean =>
       tokens.some((other, at) => at !== position && Math.abs(at - position) <= PRICE_WINDOW && test(other))
     const direction = rules.priceDirections.get(token)
     const aboutPrice = direction !== undefined && near((other) => rules.priceNouns.has(other))
     // a fee charged ("monthly fees", "cobra comisiones") is a cost; "no fees", "low fees" are not
-    const feeCharged = rules.fees.has(token) && !negated && wordIndex > absentUntil &&
+    const avoided = rules.fees.has(token) &&
+      tokens.slice(Math.max(0, position - PRICE_WINDOW), position).some((other) => AVOIDING.includes(other))
+    const feeCharged = rules.fees.has(token) && !negated && !avoided && wordIndex > absentUntil &&
       !near((other) => rules.priceDirections.has(other))
     // "best avoided", "at best": no praise
     const faintPraise = rules.superlatives.has(token) &&
@@ -300,7 +367,7 @@ export const scoreClause = (
       ? direction * PRICE_DIRECTION_VALENCE
       : feeCharged
       ? FEE_VALENCE
-      : rules.priceNouns.has(token) || faintPraise
+      : rules.priceNouns.has(token) || faintPraise || avoided
       ? 0
       : rules.lookup(token)
     if (base === undefined || base === 0) {
@@ -331,6 +398,42 @@ export const scoreClause = (
   return words
 }
 
+/** "Yes" and "no" opening an answer, per language (folded). */
+const REPLIES: Readonly<Record<string, Readonly<Record<string, 1 | -1>>>> = {
+  en: { yes: 1, no: -1 },
+  de: { ja: 1, nein: -1 },
+  fr: { oui: 1, non: -1 },
+  es: { si: 1, no: -1 }
+}
+
+/** A question carries a verdict to its "yes" from this valence on ("good", "worth"; not a faint "free"). */
+export const MIN_ASKED_VALENCE = 1
+
+/** The valence a "yes" or "no" reply takes: the question's own valence, confirmed or denied. */
+export const REPLY_VALENCE = 1.5
+
+/**
+ * A clause that opens with "yes" or "no" right after a question takes the question's verdict:
+ * "Is Strava worth it? Yes, …" praises, "Should I avoid Fitbit? Yes: …" criticises, "Is Vercel
+ * free? Yes, …" says nothing (the question has no opinion words) and "Is X good? No." criticises.
+ */
+const replyTo = (
+  rules: LanguageRules,
+  tokens: ReadonlyArray<string>,
+  question: string | undefined,
+  language: LexiconLanguage,
+  ignored: ReadonlySet<string>
+): ReadonlyArray<WordEvidence> => {
+  if (question === undefined) return []
+  // "Yes, …", or a reply closing a qualifier: "For serious training, yes: …"
+  const at = tokens.findIndex((token, index) =>
+    REPLIES[language]?.[token] !== undefined && (index === 0 || PUNCTUATION.test(tokens[index + 1] ?? "")))
+  const reply = at < 0 ? undefined : REPLIES[language]?.[tokens[at] ?? ""]
+  if (reply === undefined) return []
+  const asked = scoreClause(rules, tokenize(question, language), ignored).reduce((sum, word) => sum + word.valence, 0)
+  return Math.abs(asked) < MIN_ASKED_VALENCE ? [] : [{ word: `${tokens[at]} (to "${question}")`, valence: reply * Math.sign(asked) * REPLY_VALENCE }]
+}
+
 /**
  * The lexicon judge. Each clause gets VADER's compound score; the brand's score is `scaleScore` of
  * the weighted mean over its opinionated clauses (ScopedClause.weight). No opinionated clause, or a language without a lexicon: 50.
@@ -357,10 +460,16 @@ export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
             const evidence: Array<ClauseEvidence> = []
             for (const clause of clauses) {
               const cased = casedTokens(clause.text, code)
-              const own = scoreClause(rules[code], cased.map((t) => t.folded), ignored, cased.map((t) => t.proper))
+              const folded = cased.map((t) => t.folded)
+              const own = [
+                ...replyTo(rules[code], folded, clause.answers, code, ignored),
+                ...scoreClause(rules[code], folded, ignored, cased.map((t) => t.proper))
+              ]
+              const ownSum = own.reduce((total, word) => total + word.valence, 0)
               // a list item saying what is missing or limited ("Apple devices only, no collaboration") is no praise
               const restricted = cased.some((t) => rules[code].negators.has(t.folded) || RESTRICTIONS.has(t.folded))
-              const words = own.length === 0 && clause.lean !== undefined && !(clause.lean > 0 && restricted)
+              const againstLabel = clause.labelled === true && clause.lean !== undefined && ownSum * clause.lean < 0
+              const words = (own.length === 0 || againstLabel) && clause.lean !== undefined && !(clause.lean > 0 && restricted)
                 ? [{ word: clause.lean > 0 ? "(layout: pros, recommended)" : "(layout: cons)", valence: clause.lean * LEAN_VALENCE }]
                 : own
               const sum = words.reduce((total, word) => total + word.valence, 0)

@@ -113,6 +113,40 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       expect(sentimentLabel(yield* score("en", "runs in the browser with no download"))).toBe("positive")
     }))
 
+  it.effect("lets a Pros/Cons label outrank words that point the other way, not a recommending list's lean", () =>
+    Effect.gen(function*() {
+      const sentiment = yield* Sentiment
+      const labelled = yield* sentiment.score([{ text: "Tensor chip runs warm", weight: 1, lean: -1, labelled: true }], "en", none)
+      expect(labelled.score).toBeLessThan(40)
+      const recommended = yield* sentiment.score([{ text: "heavy and overpriced", weight: 1, lean: 1 }], "en", none)
+      expect(sentimentLabel(recommended.score)).toBe("negative")
+    }))
+
+  it.effect("gives a yes or no reply the verdict of the question it answers", () =>
+    Effect.gen(function*() {
+      const sentiment = yield* Sentiment
+      const reply = (question: string, text: string, language = "en") =>
+        Effect.map(sentiment.score([{ text, weight: 1, answers: question }], language, none), (j) => j.score)
+      expect(sentimentLabel(yield* reply("Is it worth it?", "Yes, for teams."))).toBe("positive")
+      expect(sentimentLabel(yield* reply("Is it good for beginners?", "No."))).toBe("negative")
+      expect(sentimentLabel(yield* reply("Should I avoid it?", "For serious training, yes: it lacks maps."))).toBe("negative")
+      expect(yield* reply("Is it free?", "Yes, for personal projects.")).toBe(50)
+      expect(sentimentLabel(yield* reply("Lohnt sich Premium noch?", "Für die meisten ja.", "de"))).toBe("positive")
+      // a "yes" that answers nothing is no verdict
+      expect(yield* score("en", "Yes, for personal projects.")).toBe(50)
+    }))
+
+  it.effect("reads paying more, picks without opinion words, price verbs and fees one avoids", () =>
+    Effect.gen(function*() {
+      expect(sentimentLabel(yield* score("en", "it costs noticeably more"))).toBe("negative")
+      expect(sentimentLabel(yield* score("fr", "elle coûte environ 4 000 € de plus"))).toBe("negative")
+      expect(sentimentLabel(yield* score("en", "the obvious choice for Office users"))).toBe("positive")
+      expect(yield* score("en", "once the default choice")).toBe(50)
+      expect(sentimentLabel(yield* score("en", "its subscription cuts delivery fees"))).toBe("positive")
+      expect(sentimentLabel(yield* score("en", "its pricing climbs steeply"))).toBe("negative")
+      expect(yield* score("es", "hay que domiciliar la nómina para evitar comisiones")).toBe(50)
+    }))
+
   it.effect("gives no layout praise to a clause that restricts or lacks", () =>
     Effect.gen(function*() {
       const sentiment = yield* Sentiment

@@ -1,3 +1,4 @@
+import { foldName } from "./Folding.js"
 import { type DictionaryCase, isCalendarWord } from "./OrdinaryWords.js"
 
 /**
@@ -7,7 +8,9 @@ import { type DictionaryCase, isCalendarWord } from "./OrdinaryWords.js"
  * - its capital away from the start of a sentence, when the dictionary writes the word in lower
  *   case ("… than Close", not "Monday" which is always capitalised);
  * - at the start of a sentence, followed by a verb that makes it the subject ("Close is", "Wise uses",
- *   "Otto liefert"), except weekdays and months;
+ *   "Otto liefert"), also after a model number ("Polestar 2 offers"), except weekdays and months;
+ * - at the start of a sentence, opening a list with another tracked brand ("Tidal und Apple Music
+ *   bieten…": `opensListWith`);
  * - a product noun right after it ("Polar watches", "Monday boards");
  * - the brand is established in the answer: another alias matched, its website's domain appears,
  *   or another occurrence had evidence of its own.
@@ -20,10 +23,12 @@ const SUBJECT_VERBS: ReadonlyArray<string> = [
   "lets", "allows", "remains", "stands", "sits", "shows", "gives", "works", "focuses", "excels", "shines", "lacks",
   "keeps", "does", "can", "could", "will", "might", "would", "should", "sells", "ships", "announced", "launched",
   "added", "stays", "tends", "feels", "looks", "comes", "takes", "gets", "wins", "beats", "leads",
+  "pays", "runs", "requires", "needs", "handles", "covers", "delivers", "helps", "matches", "trails", "targets",
+  "specializes", "specialises", "bundles", "syncs", "caps", "scores", "ranks", "rates", "removed",
   // de, fr, es
   "ist", "hat", "bietet", "kostet", "eignet", "punktet", "liefert", "gilt", "überzeugt", "setzt", "liegt", "steht",
   "verlangt", "est", "a", "offre", "propose", "coûte", "permet", "reste", "es", "tiene", "ofrece", "cuesta",
-  "permite", "destaca", "cuenta", "sigue"
+  "permite", "destaca", "cuenta", "sigue", "bleibt", "kann", "ermöglicht", "peut", "fonctionne", "puede", "funciona"
 ]
 
 /** Words that may stand between a subject and its verb ("Confluence itself is", "Close also offers"). */
@@ -86,7 +91,11 @@ export const hasOwnEvidence = (
   if (!capitalisedLikeName(text, start, end, written)) return false
   if (structural(text, start, end)) return true
   const sentenceStart = isSentenceStart(text, start)
-  const [next, second] = nextWords(text, end, 2)
+  const [first, afterFirst, afterSecond] = nextWords(text, end, 3)
+  // a model number between the name and its verb: "Polestar 2 offers", "Sonos Era 100 has"
+  const model = first !== undefined && /\d/u.test(first)
+  const next = model ? afterFirst : first
+  const second = model ? afterSecond : afterFirst
   if (PRODUCT_NOUNS.includes(next ?? "") || (next === "s" && PRODUCT_NOUNS.includes(second ?? ""))) return true
   const verbFollows = SUBJECT_VERBS.includes(next ?? "") ||
     (SUBJECT_ADVERBS.includes(next ?? "") && SUBJECT_VERBS.includes(second ?? ""))
@@ -99,6 +108,21 @@ export const hasOwnEvidence = (
       !isCalendarWord(text.slice(start, end))
   }
   return !sentenceStart || subject
+}
+
+const LIST_CONTINUES = /^[*_]*\s*(?:,|\s(?:and|or|vs\.?|versus|und|oder|et|ou|y|o))\s+[*_]*/u
+
+/**
+ * An ordinary-word name opening a sentence in a list with another tracked brand: "Tidal und Apple
+ * Music bieten verlustfreies Audio" (`otherNames`: the other brands' folded names and aliases).
+ */
+export const opensListWith = (text: string, start: number, end: number, otherNames: ReadonlyArray<string>): boolean => {
+  if (!isSentenceStart(text, start)) return false
+  const after = text.slice(end, end + 80)
+  const joined = LIST_CONTINUES.exec(after)
+  if (joined === null) return false
+  const rest = foldName(after.slice(joined[0].length))
+  return otherNames.some((name) => name.length > 0 && rest.startsWith(name) && !/[\p{L}\p{N}]/u.test(rest.charAt(name.length)))
 }
 
 /** The registrable part of a website setting ("https://www.close.com/" -> "close.com"), if any. */

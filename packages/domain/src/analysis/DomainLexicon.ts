@@ -51,7 +51,11 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // neutral in product answers
     support: 0, security: 0, like: 0, charges: 0, charge: 0, opportunity: 0, opportunities: 0, ghost: 0,
     invincible: 0, free: 0.8, high: 0, highest: 0, huge: 1, leader: 0.8, join: 0, reach: 0, matters: 0,
-    bonus: 1, rewards: 1, cut: -1, hard: -1, sprint: 0, review: 0, reviews: 0, ambition: 0, cold: 0, survive: 0
+    bonus: 1, rewards: 1, cut: -1, hard: -1, sprint: 0, review: 0, reviews: 0, ambition: 0, cold: 0, survive: 0,
+    // round 8: bills and losses of product answers; feature names and answer words that are no verdict
+    surprise: -0.8, unexpected: -0.8, overages: -1, removed: -0.8, shrinking: -1.2, outgrow: -1, unmatched: 2,
+    cancelling: 0, canceling: 0, original: 0, casual: 0, yes: 0, warm: 0, worth: 1.5, pay: 0, share: 0,
+    requires: -0.6, require: -0.6
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -80,7 +84,11 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     top: 1.5, hilfreich: 1.5, kompetent: 1.5, stabil: 1.2, benutzerfreundlich: 1.8, ausgereift: 1.5,
     umfangreich: 1, umfassend: 1, lohnt: 1, zufrieden: 1.5, beliebt: 0.5, beliebte: 0.5, beliebten: 0.5,
     beste: 2.5, besten: 2.5, bester: 2.5, bestes: 2.5, besser: 1.9, bessere: 1.9,
-    sucht: 0, gut: 1.9, gute: 1.9, guten: 1.9, gutes: 1.9
+    sucht: 0, gut: 1.9, gute: 1.9, guten: 1.9, gutes: 1.9,
+    // round 8
+    unschlagbar: 2.5, grenzen: -1.8, preiserhöhung: -1.3, preiserhöhungen: -1.3, größer: 0, größere: 0,
+    größeren: 0, größeres: 0, ja: 0, klein: 0, kleine: 0, kleinen: 0, kleines: 0, kleiner: -0.5, kleinere: -0.5, kleineren: -0.5, erfordert: -0.6,
+    erfordern: -0.6
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -105,7 +113,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     mauvaise: -2, vétuste: -1.3, daté: -1.2, datée: -1.2, encombrant: -1, lourd: -1, lourde: -1, compliqués: -1.2,
     compétent: 1.5, compétents: 1.5, moderne: 1.2, riche: 1, puissant: 1.5, puissante: 1.5, sécurisé: 1,
     gratuit: 0.3, gratuite: 0.3, connu: 0, connue: 0, incontournable: 1.5, recommandé: 1.5, populaire: 0.5, apprécié: 1.5,
-    appréciée: 1.5, solide: 1.3, originales: 0.8, originale: 0.8, original: 0.8, idéal: 1.8, idéale: 1.8, top: 1.5
+    appréciée: 1.5, solide: 1.3, originales: 0.8, originale: 0.8, original: 0.8, idéal: 1.8, idéale: 1.8, top: 1.5,
+    // round 8: the Pattern list reads "graves" (serious) as praise
+    grave: -1.5, graves: -1.5, problème: -1.2, problèmes: -1.2, oui: 0, nécessite: -0.6, nécessitent: -0.6
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -133,7 +143,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     mejor: 2, // stem collisions of the Spanish list with frequent verbs ("llegan" read +0.8)
     llega: 0, llegan: 0, llegar: 0,
     limpio: 1, limpios: 1, limpia: 1, profesional: 1.2, profesionales: 1.2,
-    gratis: 1, moderno: 1.2, moderna: 1.2, amplio: 1, líder: 0.8
+    gratis: 1, moderno: 1.2, moderna: 1.2, amplio: 1, líder: 0.8,
+    // round 8: "calidad" (quality) is the subject of a verdict, not one; "baja" outside a price is low quality
+    calidad: 0, sí: 0, baja: -1, bajas: -1, espera: 0, requiere: -0.6, requieren: -0.6, exige: -0.6
   }
 }
 
@@ -149,7 +161,7 @@ export const BURDENS: Readonly<Record<string, ReadonlyArray<string>>> = {
     "sign-up", "signup", "registration"
   ],
   de: [
-    "gebuhr", "kontofuhrungsgebuhr", "kosten", "werbung", "mindest", "vertrag", "provision", "abo", "uberraschung",
+    "gebuhr", "kontofuhrungsgebuhr", "kosten", "aufpreis", "werbung", "mindest", "vertrag", "provision", "abo", "uberraschung",
     "installation", "anmeldung", "registrierung"
   ],
   fr: ["frais", "commission", "publicit", "engagement", "minimum", "abonnement", "surprise", "installation", "inscription", "telechargement"],
@@ -174,6 +186,9 @@ export const FEES: Readonly<Record<string, ReadonlyArray<string>>> = {
 }
 
 export const FEE_VALENCE = -0.8
+
+/** Fees one avoids ("to avoid fees", "para evitar comisiones") are a condition, not a charge: no score. */
+export const AVOIDING: ReadonlyArray<string> = ["avoid", "avoiding", "waive", "vermeiden", "umgehen", "eviter", "evitar"]
 
 /** Words that negate what follows (folded). English also catches the "n't" of "doesn't". */
 export const NEGATORS: Readonly<Record<string, ReadonlyArray<string>>> = {
@@ -266,8 +281,9 @@ export const PRICE_NOUNS: Readonly<Record<string, ReadonlyArray<string>>> = {
 
 export const PRICE_DIRECTIONS: Readonly<Record<string, Readonly<Record<string, 1 | -1>>>> = {
   en: {
-    low: 1, lower: 1, lowest: 1, reduced: 1, dropped: 1, drops: 1, falls: 1,
-    high: -1, higher: -1, highest: -1, rise: -1, rises: -1, rising: -1, rose: -1, increase: -1, increases: -1,
+    low: 1, lower: 1, lowest: 1, reduced: 1, dropped: 1, drops: 1, falls: 1, cut: 1, cuts: 1, slashed: 1, slashes: 1,
+    lowers: 1, reduces: 1, climb: -1, climbs: -1, climbed: -1, climbing: -1, crept: -1, soared: -1, soaring: -1,
+    high: -1, higher: -1, highest: -1, rise: -1, rises: -1, rising: -1, rose: -1, risen: -1, increase: -1, increases: -1,
     increased: -1, jump: -1, jumps: -1, jumped: -1, hike: -1, hikes: -1, doubled: -1, doubles: -1, up: -1, steep: -1
   },
   de: {
@@ -288,3 +304,50 @@ export const PRICE_DIRECTIONS: Readonly<Record<string, Readonly<Record<string, 1
 
 export const PRICE_WINDOW = 3
 export const PRICE_DIRECTION_VALENCE = 1.3
+
+/**
+ * Paying more: a cost verb followed within COST_MORE_WINDOW words by "more" or "extra" ("costs
+ * noticeably more", "Sync costs extra", "kosten extra", "coûte environ 4 000 € de plus", "cuesta
+ * más") scores COST_MORE_VALENCE, unless a word after "more" judges for itself ("costs more
+ * reliable…" is not a cost).
+ */
+export const COST_VERBS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  en: ["cost", "costs", "costing"],
+  de: ["kostet", "kosten", "kosteten"],
+  fr: ["coute", "coutent", "coutera"],
+  es: ["cuesta", "cuestan", "costara"]
+}
+
+export const MORE_WORDS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  en: ["more", "extra"],
+  de: ["mehr", "extra", "zusatzlich"],
+  fr: ["plus", "supplement"],
+  es: ["mas", "extra"]
+}
+
+export const COST_MORE_WINDOW = 5
+export const COST_MORE_VALENCE = -0.8
+
+/**
+ * A recommendation without opinion words: "the obvious choice", "the safest pick", "erste Wahl",
+ * "le choix évident", "la opción obvia". A pick noun next to one of these adjectives (within two
+ * words, either side) scores PICK_VALENCE; "the best choice" needs no rule ("best" judges).
+ */
+export const PICK_NOUNS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  en: ["choice", "pick", "bet", "option"],
+  de: ["wahl", "option"],
+  fr: ["choix", "option"],
+  es: ["opcion", "eleccion", "apuesta"]
+}
+
+export const PICK_ADJECTIVES: Readonly<Record<string, ReadonlyArray<string>>> = {
+  en: ["obvious", "natural", "default", "safest", "safe", "clear", "smart", "first", "go-to", "standard"],
+  de: ["erste", "naheliegende", "sichere", "klare", "logische"],
+  fr: ["evident", "premier", "naturel", "logique", "sur"],
+  es: ["obvia", "primera", "natural", "logica", "segura"]
+}
+
+export const PICK_VALENCE = 1.5
+
+/** A pick that was ("once the default choice", "früher erste Wahl") is no recommendation now. */
+export const FORMERLY: ReadonlyArray<string> = ["once", "formerly", "previously", "fruher", "einst", "autrefois", "jadis", "antes", "antiguamente"]

@@ -1,5 +1,5 @@
 import { foldName, foldWithMap, isUnspacedScriptChar, isWordChar } from "./Folding.js"
-import { capitalisedLikeName, hasOwnEvidence, isSentenceStart, websiteDomain } from "./BrandEvidence.js"
+import { capitalisedLikeName, hasOwnEvidence, isSentenceStart, opensListWith, websiteDomain } from "./BrandEvidence.js"
 import { DEFAULT_MATCH, type MatchSettings } from "./MatchSettings.js"
 import { type DictionaryCase, ordinaryWord } from "./OrdinaryWords.js"
 
@@ -228,7 +228,8 @@ const brandCandidates = (
   folded: ReturnType<typeof foldWithMap>,
   brand: TrackedBrand,
   brandIndex: number,
-  language: string
+  language: string,
+  otherNames: ReadonlyArray<string>
 ): Array<Candidate> => {
   const settings = brand.match ?? DEFAULT_MATCH
   const excluded = excludedRanges(folded, text, settings.exclusions)
@@ -250,7 +251,10 @@ const brandCandidates = (
   }
   if (ordinary.length === 0) return plain
   const domain = websiteDomain(brand.website)
-  const withEvidence = ordinary.filter((o) => hasOwnEvidence(text, o.start, o.end, o.written, o.dictionaryCase))
+  const withEvidence = ordinary.filter((o) =>
+    hasOwnEvidence(text, o.start, o.end, o.written, o.dictionaryCase) ||
+    (capitalisedLikeName(text, o.start, o.end, o.written) && opensListWith(text, o.start, o.end, otherNames))
+  )
   const established = plain.length > 0 || withEvidence.length > 0 ||
     (domain !== null && text.toLowerCase().includes(domain))
   // Once established, the name's capitalised occurrences count, except at a sentence start, where a
@@ -293,7 +297,10 @@ export const findMentions = (
   const masked = maskNonProse(text)
   const folded = foldWithMap(masked)
   const language = options.language ?? "en"
-  const candidates = brands.flatMap((brand, brandIndex) => brandCandidates(text, masked, folded, brand, brandIndex, language))
+  const names = brands.map((brand) => [brand.name, ...brand.aliases].map(foldName))
+  const candidates = brands.flatMap((brand, brandIndex) =>
+    brandCandidates(text, masked, folded, brand, brandIndex, language, names.filter((_, other) => other !== brandIndex).flat())
+  )
   const accepted = selectNonOverlapping(candidates, text.length)
   const byBrand = new Map<number, { readonly brand: TrackedBrand; readonly spans: Array<MentionSpan> }>()
   for (const candidate of accepted) {

@@ -16,7 +16,7 @@ import { nameWordPattern, scopeClauses } from "./Scope.js"
  * kind, comparison baselines, sections and nested items, layout leans (pros/cons, recommending
  * lists), a wider review lexicon.
  */
-export const ANALYSER_VERSION = 3
+export const ANALYSER_VERSION = 4
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {

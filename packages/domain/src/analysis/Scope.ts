@@ -51,7 +51,7 @@ const ALTERNATIVE_TO =
 const NEW_SUBJECT = /,\s+(?:and|und|et|y|e)\s+[*_]*/giu
 
 /** Column headers and line labels that say which side a clause is on. */
-const PROS = /^\s*[*_]*\s*(?:pros?|advantages?|strengths?|upsides?|vorteile?|stärken|avantages?|points? forts?|ventajas?|pros y contras|puntos fuertes)\s*[*_]*\s*:?\s*[*_]*\s*$/iu
+const PROS = /^\s*[*_]*\s*(?:pros?|advantages?|strengths?|upsides?|(?:best|ideal|good|great) for|ideal für|geeignet für|idéale? pour|ideal para|vorteile?|stärken|avantages?|points? forts?|ventajas?|pros y contras|puntos fuertes)\s*[*_]*\s*:?\s*[*_]*\s*$/iu
 const CONS = /^\s*[*_]*\s*(?:cons|disadvantages?|drawbacks?|weaknesses|downsides?|limitations?|nachteile?|schwächen|inconvénients?|points? faibles?|désavantages?|inconvenientes?|desventajas?|contras?|puntos débiles)\s*[*_]*\s*:?\s*[*_]*\s*$/iu
 const LINE_LABEL = /^\s*[*_]*\s*([\p{L} ]{2,20}?)\s*[*_]*\s*:\s*[*_]*\s*/u
 
@@ -85,15 +85,20 @@ interface Segment {
   readonly question: boolean
 }
 
-/** Sentence ends: `.!?…` followed by whitespace or the end of the range. */
+/** Sentence ends: `.!?…`, with any closing `**`/`_`, followed by whitespace or the end of the range. */
 const sentences = (text: string, start: number, end: number): Array<{ start: number; end: number }> => {
   const out: Array<{ start: number; end: number }> = []
   let from = start
   for (let i = start; i < end; i++) {
     const char = text[i] ?? ""
-    if (/[.!?…]/u.test(char) && (i + 1 >= end || /\s/u.test(text[i + 1] ?? ""))) {
-      out.push({ start: from, end: i + 1 })
-      from = i + 1
+    if (!/[.!?…]/u.test(char)) continue
+    // closing emphasis belongs to the sentence: "**Is Acmo good?** It used to be."
+    let close = i + 1
+    while (close < end && /[*_]/u.test(text[close] ?? "")) close++
+    if (close >= end || /\s/u.test(text[close] ?? "")) {
+      out.push({ start: from, end: close })
+      from = close
+      i = close - 1
     }
   }
   if (from < end) out.push({ start: from, end })
@@ -114,6 +119,39 @@ const weightOf = (cut: Cut, next: Cut | undefined): number => {
 }
 
 /**
+ * Contrast adverbs that can stand inside their clause ("The support is, however, slow" aside):
+ * "Le service client reste cependant difficile", "stößt jedoch schnell an Grenzen", German
+ * verb-second "bietet aber weniger Tiefe", "the menus are confusing, though." The contrast starts
+ * where the clause does, not at the adverb.
+ */
+const ADVERBIAL_MARKERS: ReadonlySet<string> = new Set([
+  "however", "though", "jedoch", "allerdings", "dagegen", "aber", "doch", "cependant", "pourtant", "toutefois",
+  "sin embargo", "no obstante"
+])
+
+/**
+ * Where the clause of a contrast adverb starts: undefined when the adverb opens its clause (after a
+ * comma, a semicolon, or as a conjunction: "cheap but slow"); else the start of the clause it
+ * stands in: after the last comma or semicolon before it ("einfach, stößt … jedoch an Grenzen"), or
+ * the sentence start (0: the whole sentence contrasts with what came before, "Die Preiserhöhung hat
+ * allerdings viele verärgert"). A trailing "though" ("…, though.") contrasts its whole clause.
+ */
+const adverbialCut = (sentence: string, index: number, marker: string): number | undefined => {
+  const word = marker.toLowerCase()
+  if (!ADVERBIAL_MARKERS.has(word)) return undefined
+  const before = sentence.slice(0, index)
+  const trailing = /^[\s*_.!?…)]*$/u.test(sentence.slice(index + marker.length))
+  if (word === "though" && !trailing) return undefined
+  if (!trailing && /[,;:–—(]\s*[*_]*\s*$/u.test(before)) return undefined
+  const boundary = trailing
+    ? before.lastIndexOf(";")
+    : Math.max(before.search(/[,;](?=[^,;]*$)/u), -1)
+  if (boundary < 0) return 0
+  // the clause the adverb stands in must say something before it
+  return /[\p{L}\p{N}]/u.test(before.slice(boundary + 1)) ? boundary + 1 : undefined
+}
+
+/**
  * Clauses of a sentence: cut at `;` and before every clause marker (CLAUSE_MARKERS); a sentence
  * that opens with a concession is also cut at its first comma, where the main clause begins.
  */
@@ -125,9 +163,13 @@ const clauses = (text: string, start: number, end: number): Array<Segment> => {
     // "yet another" is emphasis, not a contrast
     if (/^yet$/iu.test(match[0]) && /^\s+another\b/iu.test(sentence.slice(match.index + match[0].length))) continue
     const kind = MARKER_KINDS.get(match[0].toLowerCase()) ?? "switch"
-    const opening = sentence.slice(0, match.index).replace(/[\s*_\-–—•:]+/gu, "").length === 0
+    const before = sentence.slice(0, match.index)
+    const opening = before.replace(/[\s*_\-–—•:]+/gu, "").length === 0
     if (!opening) {
-      cuts.push({ at: match.index, kind })
+      const at = adverbialCut(sentence, match.index, match[0])
+      if (at === undefined) cuts.push({ at: match.index, kind })
+      else if (at === 0) cuts[0] = { at: 0, kind }
+      else cuts.push({ at, kind })
       continue
     }
     const comma = kind === "concession" ? sentence.indexOf(",", match.index) : -1
@@ -136,7 +178,10 @@ const clauses = (text: string, start: number, end: number): Array<Segment> => {
       cuts.push({ at: comma + 1, kind: "main" })
     } else cuts[0] = { at: 0, kind }
   }
-  for (const match of sentence.matchAll(/;/gu)) cuts.push({ at: match.index + 1, kind: "plain" })
+  for (const match of sentence.matchAll(/;/gu)) {
+    // an adverb's clause may already start here ("…; the menus are confusing, though.")
+    if (!cuts.some((cut) => cut.at === match.index + 1)) cuts.push({ at: match.index + 1, kind: "plain" })
+  }
   cuts.sort((a, b) => a.at - b.at)
   return cuts.map((cut, index) => ({
     start: start + cut.at,
@@ -182,8 +227,18 @@ export const scopeClauses = <B>(
   const brandsIn = (start: number, end: number): Array<B> =>
     brands.filter((b) => b.spans.some((span) => span.start < end && span.end > start)).map((b) => b.brand)
   let lean: 1 | -1 | undefined
-  const attribute = (targets: ReadonlyArray<B>, segment: Segment): void => {
-    const clause = { text: clauseText(text, segment, allSpans, nameWords), weight: segment.weight, ...(lean === undefined ? {} : { lean }) }
+  // the lean comes from a Pros/Cons column or label, not from a recommending list
+  let labelled = false
+  // the question the next clause answers ("Is X worth it?" -> "Yes, …")
+  let answering: string | undefined
+  const attribute = (targets: ReadonlyArray<B>, segment: Segment, answers?: string): void => {
+    const clause: ScopedClause = {
+      text: clauseText(text, segment, allSpans, nameWords),
+      weight: segment.weight,
+      ...(lean === undefined ? {} : { lean }),
+      ...(lean !== undefined && labelled ? { labelled } : {}),
+      ...(answers === undefined ? {} : { answers })
+    }
     if (clause.text.length === 0 && lean === undefined) return
     for (const target of targets) out.get(target)?.push(clause)
   }
@@ -265,6 +320,7 @@ export const scopeClauses = <B>(
       for (const [column, cell] of line.split("|").entries()) {
         const cellEnd = cellStart + cell.length
         lean = columns[column]
+        labelled = lean !== undefined
         if (FEATURE_MARK.test(cell)) {
           cellStart = cellEnd + 1
           continue
@@ -276,6 +332,7 @@ export const scopeClauses = <B>(
         cellStart = cellEnd + 1
       }
       lean = undefined
+      labelled = false
       subject = []
       continue
     }
@@ -302,6 +359,7 @@ export const scopeClauses = <B>(
     const bodyStart = start + (bullet?.[0].length ?? 0)
     const label = LINE_LABEL.exec(text.slice(bodyStart, end))
     lean = label === null ? undefined : leanOf(label[1] ?? "")
+    labelled = lean !== undefined
     if (lean === undefined && bullet !== null && recommending) lean = 1
     for (const sentence of sentences(text, bodyStart, end)) {
       // clauses before the sentence names anyone ("Although it is pricey, Acmo is…") wait for it
@@ -310,11 +368,14 @@ export const scopeClauses = <B>(
         const named = judgedIn(segment)
         if (segment.question) {
           if (named.length > 0) subject = named
+          answering = clauseText(text, segment, allSpans, nameWords)
           afterQuestion = true
           endorsing = named.length === 0 && RECOMMENDS.test(text.slice(segment.start, segment.end))
           continue
         }
         afterQuestion = false
+        const answers = answering
+        answering = undefined
         if (named.length > 0) subject = named
         const lineLean = lean
         if (endorsing && named.length > 0 && lean === undefined) lean = 1
@@ -324,7 +385,7 @@ export const scopeClauses = <B>(
           continue
         }
         for (const waiting of pending.splice(0)) attribute(subject, waiting)
-        attribute(subject, segment)
+        attribute(subject, segment, answers)
         lean = lineLean
       }
     }

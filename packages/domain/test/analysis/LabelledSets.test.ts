@@ -6,10 +6,14 @@ import { cohensKappa, evaluate, type Figures } from "./labelled/Evaluation.js"
 import { readLabelledSet } from "./labelled/LabelledSet.js"
 
 /** The targets: mentions, positions and citations always; sentiment where tuned. */
-const expectTargets = (figures: Figures, sentiment: { readonly agreement: number; readonly kappa: number; readonly negatives: number }) => {
+const expectTargets = (
+  figures: Figures,
+  sentiment: { readonly agreement: number; readonly kappa: number; readonly negatives: number },
+  mentions: { readonly recall: number; readonly positions: number } = { recall: 0.99, positions: 0.97 }
+) => {
   expect(figures.precision).toBeGreaterThanOrEqual(0.99)
-  expect(figures.recall).toBeGreaterThanOrEqual(0.99)
-  expect(figures.positionExact).toBeGreaterThanOrEqual(0.97)
+  expect(figures.recall).toBeGreaterThanOrEqual(mentions.recall)
+  expect(figures.positionExact).toBeGreaterThanOrEqual(mentions.positions)
   expect(figures.sentimentAgreement).toBeGreaterThanOrEqual(sentiment.agreement)
   expect(figures.kappa).toBeGreaterThanOrEqual(sentiment.kappa)
   expect(figures.negativesCaught / figures.negatives).toBeGreaterThanOrEqual(sentiment.negatives)
@@ -57,11 +61,27 @@ layer(SentimentLexiconLive)("the labelled sets (docs/metrics.md)", (it) => {
       expectTargets(figures, { agreement: 0.75, kappa: 0.58, negatives: 1 })
     }))
 
-  it.effect("set 7 (held out: never tuned on) keeps the mention targets and the sentiment figures docs/metrics.md reports", () =>
+  it.effect("set 7 (held out until round 8) reaches the issue's targets", () =>
     Effect.gen(function*() {
-      const figures = yield* evaluate(readLabelledSet("set-7.json"), analyseLabelled, normaliseOne)
-      // Below the agreement targets: 71.4%, kappa 0.511; 3 of 3 negatives.
-      expectTargets(figures, { agreement: 0.71, kappa: 0.51, negatives: 1 })
+      // 82.9%, kappa 0.696; 3 of 3 negatives (version 3, held out: 71.4%, kappa 0.511).
+      expectTargets(yield* evaluate(readLabelledSet("set-7.json"), analyseLabelled, normaliseOne), TARGETS)
+    }))
+
+  it.effect("set 8 (held out until round 8, then tuned on) reaches the issue's targets", () =>
+    Effect.gen(function*() {
+      const figures = yield* evaluate(readLabelledSet("set-8.json"), analyseLabelled, normaliseOne)
+      expect(figures.pairs).toBeGreaterThanOrEqual(100)
+      // 80.2%, kappa 0.682; 20 of 25 negatives (version 3, held out: 70.3%, kappa 0.516, 14 of 25).
+      expectTargets(figures, TARGETS)
+    }))
+
+  it.effect("set 9 (held out: never tuned on) keeps the sentiment figures docs/metrics.md reports, and not the mention recall target", () =>
+    Effect.gen(function*() {
+      const figures = yield* evaluate(readLabelledSet("set-9.json"), analyseLabelled, normaliseOne)
+      expect(figures.pairs).toBeGreaterThanOrEqual(60)
+      // Held out, as measured once: recall 0.971 (two German/Spanish brands that are dictionary
+      // words missed), positions 98.5%, sentiment 77.9%, kappa 0.648, 11 of 11 negatives.
+      expectTargets(figures, { agreement: 0.77, kappa: 0.64, negatives: 1 }, { recall: 0.97, positions: 0.98 })
     }))
 
   it.effect("Cohen's kappa is 1 for agreement, 0 for chance", () =>

@@ -61,6 +61,18 @@ describe("findMentions", () => {
     expect(findMentions("Die Commerzbank ist teuer.", [brand(1, "Commerzbank")], { language: "de" }).length).toBe(1)
   })
 
+  it("takes a subject after a model number, a list opened with another tracked brand, and more subject verbs as brand evidence", () => {
+    expect(summary("Polestar 2 offers a sportier drive.", [brand(1, "Polestar")]).map((m) => m.matched)).toEqual([["Polestar"]])
+    expect(summary("Polestar 2 is visible tonight? No: Polestar gazing.", [brand(1, "Kia")])).toEqual([])
+    const listed = findMentions("Tidal und Apple Music bieten verlustfreies Audio.", [brand(1, "Tidal"), competitor(2, "Apple Music")], {
+      language: "de"
+    })
+    expect(listed.map((m) => [m.brand.name, m.position])).toEqual([["Tidal", 1], ["Apple Music", 2]])
+    // a list of ordinary words with no tracked brand in it proves nothing
+    expect(summary("Tidal and coastal areas flood.", [brand(1, "Tidal")])).toEqual([])
+    expect(summary("Ally pays a higher APY.", [brand(1, "Ally")]).map((m) => m.matched)).toEqual([["Ally"]])
+  })
+
   it("computes position as 1 + brands first mentioned earlier", () => {
     const text = "Bexa and Gamza lead; Acmo follows. Bexa again."
     const result = findMentions(text, [brand(1, "Acmo"), competitor(2, "Bexa"), competitor(3, "Gamza"), competitor(4, "Delza")])

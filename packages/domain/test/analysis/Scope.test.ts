@@ -36,6 +36,20 @@ describe("scopeClauses", () => {
     expect(scope("Great, yet another Acmo price hike.", "Acmo")).toEqual({ Acmo: [["Great, yet another price hike.", 1]] })
   })
 
+  it("starts the contrast of an adverb where its clause starts (verb-second German, mid-clause adverbs, a trailing \"though\")", () => {
+    expect(scope("Wix ist einfach, stößt jedoch schnell an Grenzen.", "Wix")).toEqual({
+      Wix: [["ist einfach,", 0.5], ["stößt jedoch schnell an Grenzen.", 1.5]]
+    })
+    expect(scope("Acmo ist gut. Die Preiserhöhung hat allerdings viele verärgert.", "Acmo")).toEqual({
+      Acmo: [["ist gut.", 1], ["Die Preiserhöhung hat allerdings viele verärgert.", 1.5]]
+    })
+    expect(scope("Acmo has fast autofocus; the menus are confusing, though.", "Acmo")).toEqual({
+      Acmo: [["has fast autofocus;", 0.5], ["the menus are confusing, though.", 1.5]]
+    })
+    // a conjunction and an adverb after a comma cut where they stand
+    expect(scope("Acmo ist schnell, aber teuer.", "Acmo")).toEqual({ Acmo: [["ist schnell,", 0.5], ["aber teuer.", 1.5]] })
+  })
+
   it("carries a brand to the sentences and list continuations that do not name it, within a block", () => {
     expect(scope("Polar has good sensors. However, the app is clunky.\n\nIt rains.", "Polar")).toEqual({
       Polar: [["has good sensors.", 1], ["However, the app is clunky.", 1.5]]
@@ -82,6 +96,7 @@ describe("scopeClauses", () => {
   })
 
   it("puts a clause under a Pros or Cons column, or after a \"Cons:\" label, on that side", () => {
+    expect(leans("| Phone | Best for | Drawbacks |\n|---|---|---|\n| Acmo | Video | Slow charging |", "Acmo")).toEqual({ Acmo: [1, -1] })
     expect(leans("| Tool | Pros | Cons |\n|---|---|---|\n| Acmo | Big screen | Average camera |", "Acmo")).toEqual({ Acmo: [1, -1] })
     expect(leans("| Operador | Ventajas | Inconvenientes |\n|---|---|---|\n| Acmo | Cobertura | Es el más caro |", "Acmo")).toEqual({ Acmo: [1, -1] })
     expect(leans("### Acmo\n- **Pros:** big screen\n- **Cons:** average camera\n- Made in 2020", "Acmo")).toEqual({ Acmo: [1, -1, 0] })
@@ -99,6 +114,10 @@ describe("scopeClauses", () => {
       Acmo: [["It used to be.", 1], ["Now it is slow.", 1]]
     })
     expect(scope("Readers asked whether Acmo is worth it.", "Acmo")).toEqual({ Acmo: [] })
+    // a bold question and its answer on one line are two sentences
+    expect(scope("**Is Acmo good?** It used to be. Now it is slow.", "Acmo")).toEqual({
+      Acmo: [["It used to be.", 1], ["Now it is slow.", 1]]
+    })
   })
 
   it("skips a feature matrix's Yes/No cells", () => {
