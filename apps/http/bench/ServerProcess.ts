@@ -58,8 +58,11 @@ export const launch = (
   return server
 }
 
-/** A TypeScript entry run from source through tsx. */
-export const fromSource = (entry: string) => ["--import", "tsx", entry]
+/**
+ * A TypeScript entry run from source through tsx, the workspace packages from their sources too
+ * (without the condition they resolve to their `dist`, which may be stale).
+ */
+export const fromSource = (entry: string) => ["--conditions=@sightline/source", "--import", "tsx", entry]
 
 export const get = (port: number, key: string, agent?: Http.Agent) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {

@@ -103,7 +103,9 @@ const authenticatorLayer = Layer.effect(
       Effect.gen(function*() {
         const value = Redacted.value(header).trim()
         if (value === "") return yield* Effect.fail(AuthenticationFailed.create(AuthenticationFailed.MISSING))
-        const keyHash = hash(value)
+        const state = yield* FiberRef.get(CurrentRequestState)
+        const hashed = Option.isSome(state) ? state.value.hashedKey : null
+        const keyHash = hashed !== null && hashed.key === value ? hashed.hash : hash(value)
         const verdict = yield* verdicts.get(keyHash).pipe(Effect.tapError(() => refundIp))
         if (verdict._tag === "Refused") {
           yield* known.forget(keyHash)
@@ -116,7 +118,6 @@ const authenticatorLayer = Layer.effect(
           `key:${key.id}`,
           key.rate_limit_per_minute ?? settings.defaultRateLimitPerMinute
         )
-        const state = yield* FiberRef.get(CurrentRequestState)
         if (Option.isSome(state)) {
           state.value.keyId = key.id
           state.value.rateLimit = decision

@@ -20,6 +20,7 @@ import {
   ValidationError
 } from "@sightline/domain/api/Errors"
 import { PATH_ID_MESSAGE } from "@sightline/domain/api/Params"
+import { Logging } from "@sightline/runtime"
 import { Unavailable } from "@sightline/sql"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
@@ -160,9 +161,11 @@ export const layer = HttpApiBuilder.middleware(
     }
 
     /** Whether the request carries an API key that authenticated recently (checked again by auth). */
-    function recentlyValidKey(request: HttpServerRequest.HttpServerRequest) {
+    function recentlyValidKey(request: HttpServerRequest.HttpServerRequest, state: RequestState) {
       const key = request.headers["api-key"]?.trim()
-      return key === undefined || key === "" ? Effect.succeed(false) : known.isValid(hash(key))
+      if (key === undefined || key === "") return Effect.succeed(false)
+      state.hashedKey = { key, hash: hash(key) }
+      return known.isValid(state.hashedKey.hash)
     }
 
     function run(app: HttpApp.Default, request: HttpServerRequest.HttpServerRequest, state: RequestState) {
@@ -187,10 +190,10 @@ export const layer = HttpApiBuilder.middleware(
     function handle(app: HttpApp.Default, request: HttpServerRequest.HttpServerRequest, requestId: string) {
       return Effect.gen(function*() {
         const started = Date.now()
-        const state: RequestState = { requestId, keyId: null, rateLimit: null, ipBucket: null }
+        const state: RequestState = { requestId, keyId: null, rateLimit: null, ipBucket: null, hashedKey: null }
         const get = request.method === "GET"
         const exempt = get && isHealthPath(request.url)
-        const keyed = get && isApiPath(request.url) && (yield* recentlyValidKey(request))
+        const keyed = get && isApiPath(request.url) && (yield* recentlyValidKey(request, state))
 
         const refused = exempt || keyed ? Option.none() : yield* chargeIp(request, state)
         let response = Option.isSome(refused) ? refused.value : yield* run(app, request, state)
@@ -200,15 +203,13 @@ export const layer = HttpApiBuilder.middleware(
         if (response.status === 503) headers["retry-after"] = String(ServiceUnavailable.RETRY_AFTER_SECONDS)
         response = HttpServerResponse.setHeaders(response, headers)
 
-        yield* Effect.logInfo("request").pipe(
-          Effect.annotateLogs({
-            method: request.method,
-            path: normalisePath(request.url),
-            status: response.status,
-            duration_ms: Date.now() - started,
-            key_id: state.keyId
-          })
-        )
+        yield* Effect.logInfo(Logging.withFields("request", {
+          method: request.method,
+          path: normalisePath(request.url),
+          status: response.status,
+          duration_ms: Date.now() - started,
+          key_id: state.keyId
+        }))
         return response
       })
     }

@@ -107,8 +107,37 @@ const failOpen = (limit: number) => (cause: unknown) =>
   Effect.as(Effect.logWarning("rate limit store unavailable, request let through", cause), decide(limit, true, limit))
 
 /**
- * Buckets in the UNLOGGED table `rate_limit_buckets`: one INSERT .. ON CONFLICT DO UPDATE per
- * request, atomic under the row lock, on the database clock.
+ * How long tokens leased from the shared bucket may wait in a process to be spent; what is left
+ * then is dropped (never given back: the bucket may have been refilled meanwhile).
+ */
+export const LEASE_MILLIS = 250
+
+/** The most tokens one statement leases. */
+const LEASE_MAX = 50
+
+/**
+ * Tokens one statement takes from a shared bucket: what the bucket refills in LEASE_MILLIS, at least
+ * one and at most LEASE_MAX. Below 480 requests a minute that is one token: a statement per request,
+ * every decision exactly the shared bucket's.
+ */
+export const leaseSize = (limit: number): number =>
+  Math.max(1, Math.min(LEASE_MAX, Math.floor((limit * LEASE_MILLIS) / 60_000)))
+
+/** Tokens this process took from a shared bucket and has not spent yet. */
+interface Lease {
+  tokens: number
+  expiresAt: number
+  /** The shared bucket's tokens after the last statement: with `tokens`, RateLimit-Remaining. */
+  shared: number
+}
+
+/**
+ * Buckets in the UNLOGGED table `rate_limit_buckets`, on the database clock. A request spends a
+ * token this process leased from its bucket when it has one; otherwise one INSERT .. ON CONFLICT
+ * DO UPDATE takes a lease of `leaseSize(limit)` tokens (or what the bucket holds, or none: 429),
+ * atomic under the row lock. Every token spent was taken from the shared bucket first, so the
+ * processes together never allow more than the limit; a lease's unspent tokens are dropped after
+ * LEASE_MILLIS (the under-allowance docs/operations.md states).
  */
 export const makePostgres = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -117,28 +146,62 @@ export const makePostgres = Effect.gen(function*() {
     Effect.repeat(Schedule.spaced(IDLE_MILLIS)),
     Effect.forkScoped
   )
+  const leases = new Map<string, Lease>()
+  const sweepLeases = (now: number) => {
+    for (const [name, lease] of leases) {
+      if (lease.expiresAt <= now) leases.delete(name)
+    }
+  }
+
+  /** Takes up to `lease` tokens from the shared bucket: how many it got, and what the bucket keeps. */
+  const take = (name: string, limit: number, lease: number) => {
+    const refilled =
+      sql`least(${limit}::float8, b.tokens + greatest(0, excluded.updated_at - b.updated_at) * ${limit}::float8 / 60000)`
+    return sql<{ readonly tokens: number; readonly granted: number }>`
+      INSERT INTO rate_limit_buckets AS b (name, tokens, allowed, granted, updated_at)
+      VALUES (${name}, ${limit}::float8 - least(${lease}, floor(${limit}::float8)), true,
+        least(${lease}, floor(${limit}::float8)), extract(epoch FROM clock_timestamp()) * 1000)
+      ON CONFLICT (name) DO UPDATE SET
+        tokens = ${refilled} - least(${lease}, floor(${refilled})),
+        granted = least(${lease}, floor(${refilled})),
+        allowed = ${refilled} >= 1,
+        updated_at = excluded.updated_at
+      RETURNING tokens, granted`
+  }
+
   return RateLimiter.of({
     consume: (name, limit) =>
-      Effect.map(
-        sql<{ readonly tokens: number; readonly allowed: boolean }>`
-          INSERT INTO rate_limit_buckets AS b (name, tokens, allowed, updated_at)
-          VALUES (${name}, ${limit}::float8 - 1, true, extract(epoch FROM clock_timestamp()) * 1000)
-          ON CONFLICT (name) DO UPDATE SET
-            tokens = least(${limit}::float8, b.tokens + greatest(0, excluded.updated_at - b.updated_at) * ${limit}::float8 / 60000)
-              - CASE WHEN least(${limit}::float8, b.tokens + greatest(0, excluded.updated_at - b.updated_at) * ${limit}::float8 / 60000) >= 1 THEN 1 ELSE 0 END,
-            allowed = least(${limit}::float8, b.tokens + greatest(0, excluded.updated_at - b.updated_at) * ${limit}::float8 / 60000) >= 1,
-            updated_at = excluded.updated_at
-          RETURNING tokens, allowed`,
-        (rows) => {
-          const row = rows[0]
-          return row === undefined ? decide(limit, true, limit) : decide(row.tokens, row.allowed, limit)
+      Effect.flatMap(Clock.currentTimeMillis, (now) => {
+        const held = leases.get(name)
+        if (held !== undefined && held.expiresAt > now && held.tokens >= 1) {
+          held.tokens -= 1
+          return Effect.succeed(decide(held.tokens + held.shared, true, limit))
         }
-      ).pipe(Effect.catchAllCause(failOpen(limit))),
+        return Effect.flatMap(take(name, limit, leaseSize(limit)), (rows) =>
+          Effect.map(Clock.currentTimeMillis, (now) => {
+            const row = rows[0]
+            if (row === undefined) return decide(limit, true, limit)
+            if (row.granted < 1) return decide(row.tokens, false, limit)
+            // Requests that ran out together each took a lease: the process keeps them all.
+            const current = leases.get(name)
+            const kept = current !== undefined && current.expiresAt > now ? current.tokens : 0
+            if (leases.size > SWEEP_THRESHOLD) sweepLeases(now)
+            leases.set(name, { tokens: kept + row.granted - 1, expiresAt: now + LEASE_MILLIS, shared: row.tokens })
+            return decide(kept + row.granted - 1 + row.tokens, true, limit)
+          })).pipe(Effect.catchAllCause(failOpen(limit)))
+      }),
     refund: (name, limit) =>
-      sql`UPDATE rate_limit_buckets SET tokens = least(${limit}::float8, tokens + 1) WHERE name = ${name}`.pipe(
-        Effect.asVoid,
-        Effect.catchAllCause((cause) => Effect.logWarning("could not refund a rate limit token", cause))
-      )
+      Effect.flatMap(Clock.currentTimeMillis, (now) => {
+        const held = leases.get(name)
+        if (leaseSize(limit) > 1 && held !== undefined && held.expiresAt > now) {
+          held.tokens += 1
+          return Effect.void
+        }
+        return sql`UPDATE rate_limit_buckets SET tokens = least(${limit}::float8, tokens + 1) WHERE name = ${name}`.pipe(
+          Effect.asVoid,
+          Effect.catchAllCause((cause) => Effect.logWarning("could not refund a rate limit token", cause))
+        )
+      })
   })
 })
 

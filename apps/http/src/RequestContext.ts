@@ -13,6 +13,8 @@ export interface RequestState {
   rateLimit: RateLimitDecision | null
   /** The per-IP bucket charged before the app ran, or null when the request was not charged to it. */
   ipBucket: string | null
+  /** The `api-key` value the edge hashed, and its hash: the auth middleware need not hash it again. */
+  hashedKey: { readonly key: string; readonly hash: string } | null
 }
 
 export const CurrentRequestState = globalValue(

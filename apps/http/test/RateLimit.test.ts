@@ -3,8 +3,9 @@ import * as Effect from "effect/Effect"
 import * as fc from "fast-check"
 import * as ConfigProvider from "effect/ConfigProvider"
 import * as Either from "effect/Either"
+import * as TestClock from "effect/TestClock"
 import { TestDatabase } from "../../../packages/sql/test-support/TestDatabase.js"
-import { makePostgres, step, storeConfig } from "../src/RateLimit.js"
+import { LEASE_MILLIS, leaseSize, makePostgres, step, storeConfig } from "../src/RateLimit.js"
 import { Fixture } from "./support/Fixture.js"
 import { get, makeHarness } from "./support/Harness.js"
 
@@ -80,6 +81,35 @@ layer(TestDatabase, { timeout: 120_000 })("postgres store", (it) => {
       expect((yield* limiter.consume("ip:fresh", 3)).allowed).toBe(false)
       yield* limiter.refund("ip:fresh", 3)
       expect((yield* limiter.consume("ip:fresh", 3)).allowed).toBe(true)
+    }))
+
+  it.scoped("leases: two processes spend tokens taken from one bucket, together never more than the limit", () =>
+    Effect.gen(function*() {
+      // Two limiters on one database are two server processes.
+      const [a, b] = [yield* makePostgres, yield* makePostgres]
+      const limit = 1_200
+      expect([leaseSize(10), leaseSize(479), leaseSize(limit), leaseSize(100_000_000)]).toEqual([1, 1, 5, 50])
+      const started = Date.now()
+      const decisions = yield* Effect.all(
+        Array.from({ length: 1_500 }, (_, i) => (i % 2 === 0 ? a : b).consume("key:leased", limit)),
+        { concurrency: 16 }
+      )
+      const refill = Math.floor(((Date.now() - started) * limit) / 60_000)
+      const allowed = decisions.filter((d) => d.allowed).length
+      expect(allowed).toBeLessThanOrEqual(limit + refill)
+      // Tokens a process leased and did not spend within LEASE_MILLIS are dropped: some under-allowance.
+      expect(allowed).toBeGreaterThanOrEqual(limit - 20 * leaseSize(limit))
+      expect(decisions.at(-1)).toMatchObject({ allowed: false, remaining: 0 })
+      for (const d of decisions) expect(d.remaining).toBeLessThanOrEqual(limit)
+
+      // A lease left unspent for LEASE_MILLIS is dropped: the next request takes a new one.
+      yield* a.consume("key:expiring", limit)
+      yield* TestClock.adjust(LEASE_MILLIS + 1)
+      const after = yield* a.consume("key:expiring", limit)
+      expect(after.allowed).toBe(true)
+      // Two leases taken from the bucket, the first's 4 unspent tokens dropped: 1,190 shared + 4 held
+      // (+1 for the refill while the test ran); spent from the first lease it would be 1,198.
+      expect(after.remaining).toBeLessThanOrEqual(limit - 2 * leaseSize(limit) + leaseSize(limit) - 1 + 1)
     }))
 })
 

@@ -40,6 +40,19 @@ const writeLine = stderrLines.write
 export const flush = Effect.sync(stderrLines.flush)
 
 /**
+ * A message with fields of its own, written as top-level fields of its line after the annotations:
+ * `Effect.logInfo(Logging.withFields("request", { status: 200 }))`. For a line logged on every
+ * request: `Effect.annotateLogs` would copy (and hash, to compare) the fiber's annotations to add
+ * fields to one line.
+ */
+export class MessageWithFields {
+  constructor(readonly message: string, readonly fields: Readonly<Record<string, unknown>>) {}
+}
+
+export const withFields = (message: string, fields: Readonly<Record<string, unknown>>) =>
+  new MessageWithFields(message, fields)
+
+/**
  * One JSON object per line on stderr: time, level, message, then the log annotations (request_id,
  * key_id, prompt_id, ...) as top-level fields. stdout stays for data (the CLI's --json) and for
  * what a person must read (the demo key).
@@ -52,15 +65,17 @@ const summary = (cause: Cause.Cause<unknown>): string => {
 }
 
 export const jsonLogger = Logger.make(({ annotations, cause, date, logLevel, message }) => {
+  const single: unknown = Array.isArray(message) && message.length === 1 ? message[0] : message
   const line: Record<string, unknown> = {
     time: date.toISOString(),
     level: logLevel.label.toLowerCase(),
-    message: Array.isArray(message) && message.length === 1 ? message[0] : message
+    message: single instanceof MessageWithFields ? single.message : single
   }
   // A failure logged with no message of its own (runMain reporting how a process ended) is named
   // by its cause, so the line says what happened before the cause's details.
   if (Array.isArray(message) && message.length === 0 && cause._tag !== "Empty") line["message"] = summary(cause)
   for (const [key, value] of HashMap.toEntries(annotations)) line[key] = value
+  if (single instanceof MessageWithFields) Object.assign(line, single.fields)
   if (cause._tag !== "Empty") line["cause"] = Inspectable.toStringUnknown(cause)
   writeLine(`${JSON.stringify(line)}\n`)
 })

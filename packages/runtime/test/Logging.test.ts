@@ -38,6 +38,19 @@ describe("Logging", () => {
       ])
     }))
 
+  it.effect("a message with fields: its fields are top-level fields too, after the annotations", () =>
+    Effect.gen(function*() {
+      const lines = yield* captured(
+        Effect.logInfo(Logging.withFields("request", { status: 404, key_id: null })).pipe(
+          Effect.annotateLogs({ request_id: "r-2", status: 0 })
+        ),
+        {}
+      )
+      expect(lines).toEqual([
+        { time: expect.stringMatching(/Z$/), level: "info", message: "request", request_id: "r-2", status: 404, key_id: null }
+      ])
+    }))
+
   it.effect("drops lines below LOG_LEVEL", () =>
     Effect.gen(function*() {
       const lines = yield* captured(Effect.zipRight(Effect.logInfo("quiet"), Effect.logWarning("loud")), { LOG_LEVEL: "warn" })

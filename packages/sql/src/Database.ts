@@ -1,4 +1,5 @@
 import * as PgClient from "@effect/sql-pg/PgClient"
+import { SqlError } from "@effect/sql/SqlError"
 import { Progress } from "@sightline/runtime"
 import * as Config from "effect/Config"
 import * as Duration from "effect/Duration"
@@ -9,6 +10,7 @@ import * as Redacted from "effect/Redacted"
 import { fileURLToPath } from "node:url"
 import pg from "pg"
 import * as EmbeddedPostgres from "./EmbeddedPostgres.js"
+import { ReadPool } from "./ReadPool.js"
 import { migrate } from "./Migrations.js"
 
 const INT8_OID = 20
@@ -44,19 +46,56 @@ export const connectionUrl = Effect.gen(function*() {
   return Redacted.make(server.url)
 })
 
+/** How long a connection attempt may take (pg's default waits forever). */
+const CONNECT_TIMEOUT = Duration.seconds(5)
+
 /**
- * A PgClient on the given URL, with Sightline's type parsers. A connection attempt gives up after
- * 5 s (pg's default waits forever), so a database that stopped answering is an error the HTTP edge
- * reports as 503, not a request that hangs.
+ * The pg pool on the given URL, with Sightline's type parsers, checked with a first query (a
+ * database that cannot be reached fails the start, as PgClient's own pool does); ended on release.
+ */
+const makePool = (url: Redacted.Redacted, maxConnections: number) =>
+  Effect.acquireRelease(
+    Effect.tryPromise({
+      try: async () => {
+        const pool = new pg.Pool({
+          connectionString: Redacted.value(url),
+          connectionTimeoutMillis: Duration.toMillis(CONNECT_TIMEOUT),
+          max: maxConnections,
+          application_name: "sightline",
+          types: pgTypes
+        })
+        // An idle connection that breaks is dropped by the pool; the error needs no handler beyond this.
+        pool.on("error", () => undefined)
+        await pool.query("SELECT 1").catch(async (error: unknown) => {
+          await pool.end().catch(() => undefined)
+          throw error
+        })
+        return pool
+      },
+      catch: (cause) => new SqlError({ cause, message: "PgClient: Failed to connect" })
+    }).pipe(
+      Effect.timeoutFail({
+        duration: CONNECT_TIMEOUT,
+        onTimeout: () => new SqlError({ cause: new Error("Connection timed out"), message: "PgClient: Connection timed out" })
+      })
+    ),
+    (pool) => Effect.promise(() => pool.end()).pipe(Effect.interruptible, Effect.timeoutOption(1000))
+  )
+
+/**
+ * A PgClient on the given URL, with Sightline's type parsers, and its pool as the ReadPool (for the
+ * API's per-request reads). A connection attempt gives up after 5 s (pg's default waits forever),
+ * so a database that stopped answering is an error the HTTP edge reports as 503, not a request
+ * that hangs.
  */
 export const clientLayer = (url: Redacted.Redacted, options: { readonly maxConnections?: number } = {}) =>
-  PgClient.layer({
-    url,
-    types: pgTypes,
-    maxConnections: options.maxConnections ?? 10,
-    connectTimeout: Duration.seconds(5),
-    applicationName: "sightline"
-  })
+  Layer.unwrapScoped(
+    Effect.map(makePool(url, options.maxConnections ?? 10), (pool) =>
+      Layer.merge(
+        PgClient.layerFromPool({ acquire: Effect.succeed(pool), applicationName: "sightline", types: pgTypes }),
+        Layer.succeed(ReadPool, pool)
+      ))
+  )
 
 /** A client on `url` with the schema brought up to date before anything else touches it. */
 export const layerAt = (url: Redacted.Redacted, options: { readonly maxConnections?: number } = {}) =>

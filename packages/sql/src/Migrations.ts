@@ -18,6 +18,7 @@ import webhooks from "./migrations/0019_webhooks.js"
 import brandCompetitorMentions from "./migrations/0020_brand_competitor_mentions.js"
 import urlRanking from "./migrations/0021_url_ranking.js"
 import promptCompetitorRollup from "./migrations/0025_prompt_competitor_rollup.js"
+import rateLimitLeases from "./migrations/0028_rate_limit_leases.js"
 
 /**
  * Every migration, in order. Add new ones here as `NNNN_name`, numbered above every existing one:
@@ -39,7 +40,8 @@ const all = {
   "0019_webhooks": webhooks,
   "0020_brand_competitor_mentions": brandCompetitorMentions,
   "0021_url_ranking": urlRanking,
-  "0025_prompt_competitor_rollup": promptCompetitorRollup
+  "0025_prompt_competitor_rollup": promptCompetitorRollup,
+  "0028_rate_limit_leases": rateLimitLeases
 }
 
 const names = Object.keys(all)

@@ -63,7 +63,7 @@ export const layerForKey = (key: Redacted.Redacted<string>) =>
         call: (tool, read) =>
           Effect.gen(function*() {
             const started = Date.now()
-            const state: RequestState = { requestId: randomUUID(), keyId: null, rateLimit: null, ipBucket: null }
+            const state: RequestState = { requestId: randomUUID(), keyId: null, rateLimit: null, ipBucket: null, hashedKey: null }
             const exit = yield* auth.authenticate(key).pipe(
               Effect.flatMap((principal) => runAs(principal, sql, read)),
               answerDefects,

@@ -3,6 +3,7 @@ import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
+import * as ReadPool from "../ReadPool.js"
 
 /** The filters every response-based endpoint shares (docs/api-decisions.md, Filters and dates). */
 export interface ResponseFilters {
@@ -102,10 +103,10 @@ export const paged = <A, I>(
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const offset = offsetOf(request)
-    const joined = yield* sql<{ readonly __total: number; readonly __row: boolean | null }>`
+    const joined = yield* ReadPool.run(sql<{ readonly __total: number; readonly __row: boolean | null }>`
       SELECT t.total AS __total, p.*
       FROM (${count}) t
-      LEFT JOIN LATERAL (SELECT true AS __row, q.* FROM (${rows(request.perPage, offset)}) q) p ON true`
+      LEFT JOIN LATERAL (SELECT true AS __row, q.* FROM (${rows(request.perPage, offset)}) q) p ON true`)
     const total = joined[0]?.__total ?? 0
     const data = yield* decodeRows(schema)(joined.filter((row) => row.__row === true))
     return { pagination: pagination(request, total), data }
