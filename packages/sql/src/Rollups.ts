@@ -33,14 +33,20 @@ import * as Schema from "effect/Schema"
  */
 
 /**
- * The period of the grain `g.grain` that a timestamp falls in: its UTC day, or the first day of its
- * UTC month or year. `rollup_brand` and `rollup_competitor` have day and month rows only; the tables
- * read for rankings over long ranges (`rollup_prompt`, `rollup_domain`, `rollup_url`) also year
- * rows, for all engines only (engine NULL): a ranking filtered by engine reads months.
+ * The period of the grain `g.grain` that a row of answersWhere / citationsWhere falls in: its UTC
+ * day, or the first day of its UTC month or year (computed once per row there, not once per grain).
+ * `rollup_brand` and `rollup_competitor` have day and month rows only; the tables read for rankings
+ * over long ranges (`rollup_prompt`, `rollup_domain`, `rollup_url`) also year rows, for all engines
+ * only (engine NULL): a ranking filtered by engine reads months.
  */
-const periodOf = (sql: SqlClient.SqlClient, column: string) =>
-  sql.literal(`CASE g.grain WHEN 'day' THEN (${column} AT TIME ZONE 'UTC')::date
-        ELSE date_trunc(g.grain, ${column} AT TIME ZONE 'UTC')::date END`)
+const periodOf = (sql: SqlClient.SqlClient, alias: string) =>
+  sql.literal(`CASE g.grain WHEN 'day' THEN ${alias}.day WHEN 'month' THEN ${alias}.month ELSE ${alias}.year END`)
+
+/** The UTC day, month and year of `column`, as the columns periodOf picks from. */
+const periods = (sql: SqlClient.SqlClient, column: string) =>
+  sql.literal(`(${column} AT TIME ZONE 'UTC')::date AS day,
+      date_trunc('month', ${column} AT TIME ZONE 'UTC')::date AS month,
+      date_trunc('year', ${column} AT TIME ZONE 'UTC')::date AS year`)
 
 /** Each row once per engine key (its engine, and NULL for all engines) and grain; year rows for all engines only. */
 const grains = (sql: SqlClient.SqlClient, engine: string) =>
@@ -52,19 +58,24 @@ const yearRowsForAllEngines = "NOT (g.grain = 'year' AND e.engine IS NOT NULL)"
 const answersWhere = (sql: SqlClient.SqlClient, where: Statement.Fragment) =>
   sql`(SELECT r.id, r.brand_id, p.group_id, r.prompt_id, r.engine, r.collected_at,
       r.brand_mentioned, r.brand_position, r.brand_sentiment,
-      (SELECT count(*) FROM response_mentions m WHERE m.response_id = r.id)::int AS competitor_mentions
+      (SELECT count(*) FROM response_mentions m WHERE m.response_id = r.id)::int AS competitor_mentions,
+      ${periods(sql, "r.collected_at")}
     FROM responses r JOIN prompts p ON p.id = r.prompt_id WHERE ${where})`
 
 /** The citation rows `where` (on alias rc) selects: what the cited-sources rollups are computed from. */
 const citationsWhere = (sql: SqlClient.SqlClient, where: Statement.Fragment) =>
-  sql`(SELECT rc.response_id, rc.brand_id, rc.prompt_id, rc.domain_id, rc.url_id, rc.engine, rc.collected_at
+  sql`(SELECT rc.response_id, rc.brand_id, rc.prompt_id, rc.domain_id, rc.url_id, rc.engine, rc.collected_at,
+      ${periods(sql, "rc.collected_at")}
     FROM response_citations rc WHERE ${where})`
 
-/** The figures of each rollup as they follow from `answers` (a relation of answersWhere's columns). */
-const expected = (sql: SqlClient.SqlClient, answers: Statement.Fragment) => {
+/**
+ * The figures of each rollup as they follow from `answers` (a relation of answersWhere's columns)
+ * and `mentions` (a relation of response_mentions' columns holding at least those answers' mentions).
+ */
+const expected = (sql: SqlClient.SqlClient, answers: Statement.Fragment, mentions: Statement.Fragment = sql`response_mentions`) => {
   const keyed = sql`
     SELECT r.id, r.brand_id, r.group_id, r.prompt_id, e.engine, g.grain,
-      ${periodOf(sql, "r.collected_at")} AS period,
+      ${periodOf(sql, "r")} AS period,
       r.brand_mentioned, r.brand_position, r.brand_sentiment, r.competitor_mentions
     FROM ${answers} r
     ${grains(sql, "r.engine")}
@@ -85,7 +96,7 @@ const expected = (sql: SqlClient.SqlClient, answers: Statement.Fragment) => {
     competitor: sql`
       SELECT m.competitor_id, k.brand_id, k.group_id, k.engine, k.grain, k.period,
         count(*)::int AS mentions, sum(m.position)::bigint AS position_sum, sum(m.sentiment) AS sentiment_sum
-      FROM (${keyed}) k JOIN response_mentions m ON m.response_id = k.id
+      FROM (${keyed}) k JOIN ${mentions} m ON m.response_id = k.id
       WHERE k.grain <> 'year'
       GROUP BY 1, 2, 3, 4, 5, 6`
   }
@@ -93,10 +104,10 @@ const expected = (sql: SqlClient.SqlClient, answers: Statement.Fragment) => {
 
 /** The cited-sources rollups as they follow from `citations` (a relation of citationsWhere's columns). */
 const expectedCitations = (sql: SqlClient.SqlClient, citations: Statement.Fragment) => {
-  const citedDay = sql`daterange((rc.collected_at AT TIME ZONE 'UTC')::date, (rc.collected_at AT TIME ZONE 'UTC')::date, '[]')`
+  const citedDay = sql`daterange(rc.day, rc.day, '[]')`
   const keyed = sql`
     SELECT rc.brand_id, rc.domain_id, rc.url_id, rc.response_id, e.engine, g.grain,
-      ${periodOf(sql, "rc.collected_at")} AS period
+      ${periodOf(sql, "rc")} AS period
     FROM ${citations} rc
     ${grains(sql, "rc.engine")}
     WHERE ${sql.literal(yearRowsForAllEngines)}`
@@ -176,16 +187,17 @@ const mergeDays = (sql: SqlClient.SqlClient, table: string, key: string, extra: 
  * day may still be cited by other answers (`refreshCitations` recomputes those key sets).
  */
 const applyStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign: 1 | -1) => {
-  const rows = expected(sql, sql`batch_answers`)
+  const rows = expected(sql, sql`batch_answers`, sql`batch_mentions`)
   const cited = expectedCitations(sql, sql`batch_citations`)
   const keySets = sign === 1
     ? sql`,
     url_days AS (${mergeDays(sql, "cited_prompt_days", PROMPT_DAYS_KEY, ["domain_id"], cited.promptDays)}),
     domain_days AS (${mergeDays(sql, "cited_domain_days", DOMAIN_DAYS_KEY, [], cited.domainDays)})`
     : sql``
-  // The batch's answers and citations are read once (by primary key), then rolled up per table.
+  // The batch's answers, mentions and citations are read once (by primary key), then rolled up per table.
   return sql`
     WITH batch_answers AS MATERIALIZED ${answersWhere(sql, sql`r.id = ANY(${ids})`)},
+    batch_mentions AS MATERIALIZED (SELECT m.* FROM response_mentions m WHERE m.response_id = ANY(${ids})),
     batch_citations AS MATERIALIZED ${citationsWhere(sql, sql`rc.response_id = ANY(${ids})`)},
     brand_rows AS (${upsertSums(sql, "rollup_brand", BRAND_KEY, [], BRAND_FIGURES, rows.brand, sign)}),
     prompt_rows AS (${upsertSums(sql, "rollup_prompt", PROMPT_KEY, ["brand_id"], FIGURES, rows.prompt, sign)}),
