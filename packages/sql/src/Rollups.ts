@@ -173,12 +173,41 @@ const upsertSums = (
     ON CONFLICT (${sql.literal(key)}) DO UPDATE
     SET ${sql.literal(sums.map((c) => `${c} = t.${c} + excluded.${c}`).join(", "))}`
 
-/** Merges the days of `rows` into a key-set table (no write when the stored days hold them already). */
-const mergeDays = (sql: SqlClient.SqlClient, table: string, key: string, extra: ReadonlyArray<string>, rows: Statement.Fragment) =>
-  sql`INSERT INTO ${sql.literal(table)} AS t (${sql.literal([key, ...extra, "days"].join(", "))})
-    SELECT ${sql.literal([key, ...extra, "days"].join(", "))} FROM (${rows}) x ORDER BY ${sql.literal(key)}
+/**
+ * Merges the days of `rows` into a key-set table. A key whose stored days hold the row's days
+ * already is skipped without taking its row lock (most keys, when a prompt is answered more than
+ * once a day): the check reads the key through the unique index, engine NULL (all engines) and a
+ * named engine each by its own index condition. Skipping is safe because only a re-analysis or a
+ * rebuild takes days out of a key set, and both hold `lockRollupWriters` exclusively: a writer
+ * (which holds it shared from its first statement, see ResponseStore) either finishes before them
+ * or reads their result.
+ */
+const mergeDays = (sql: SqlClient.SqlClient, table: string, key: string, extra: ReadonlyArray<string>, rows: Statement.Fragment) => {
+  const stored = (engine: string) =>
+    sql.literal(`EXISTS (SELECT 1 FROM ${table} c WHERE ${
+      key.split(", ").map((column) => column === "engine" ? `c.engine ${engine}` : `c.${column} = x.${column}`).join(" AND ")
+    } AND c.days @> x.days)`)
+  return sql`INSERT INTO ${sql.literal(table)} AS t (${sql.literal([key, ...extra, "days"].join(", "))})
+    SELECT ${sql.literal([key, ...extra, "days"].join(", "))} FROM (${rows}) x
+    WHERE NOT CASE WHEN x.engine IS NULL THEN ${stored("IS NULL")} ELSE ${stored("= x.engine")} END
+    ORDER BY ${sql.literal(key)}
     ON CONFLICT (${sql.literal(key)}) DO UPDATE SET days = t.days + excluded.days
     WHERE NOT t.days @> excluded.days`
+}
+
+/** Advisory lock class of the rollup writers' lock (the second key is the brand's). */
+const ROLLUP_WRITERS_LOCK = 730_001
+
+/**
+ * Takes the rollup writers' lock of the brand `brandId` (a bigint expression) for the rest of the
+ * transaction: shared for ingest (concurrent writers do not wait for each other), exclusive for
+ * what takes days out of the key sets (re-analysis, rebuilds). Held from a transaction's first
+ * statement, so a writer never waits for it while holding a row another writer needs.
+ */
+export const lockRollupWriters = (sql: SqlClient.SqlClient, brandId: Statement.Fragment, mode: "shared" | "exclusive") =>
+  sql`${sql.literal(mode === "shared" ? "pg_advisory_xact_lock_shared" : "pg_advisory_xact_lock")}(${
+    sql.literal(String(ROLLUP_WRITERS_LOCK))
+  }, hashint8(${brandId}))`
 
 /**
  * The one statement that adds (sign 1) or subtracts (sign -1) the figures of the answers whose ids
@@ -295,6 +324,11 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
     const brandFilter = (brandId: number | undefined, alias: string) =>
       brandId === undefined ? sql`TRUE` : sql`${sql.literal(`${alias}.brand_id`)} = ${brandId}`
 
+    /** A rebuild holds the rollup writers' lock of the brand (or of every brand) exclusively: ingest waits for it. */
+    const lockBrands = (brandId: number | undefined) =>
+      sql`SELECT ${lockRollupWriters(sql, sql`b.id`, "exclusive")} FROM brands b
+        WHERE ${brandId === undefined ? sql`TRUE` : sql`b.id = ${brandId}`} ORDER BY b.id`.pipe(Effect.asVoid)
+
     // Rebuilds aggregate millions of rows: more memory per sort/hash than a request needs keeps them off disk.
 
     /** Recomputes the answer-figure rollups (migration 0005) of one brand (or all) from the raw rows. */
@@ -302,6 +336,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
       const rows = expected(sql, answersWhere(sql, brandFilter(options.brandId, "r")))
       const where = brandFilter(options.brandId, "t")
       yield* sql.withTransaction(Effect.gen(function*() {
+        yield* lockBrands(options.brandId)
         yield* sql`SET LOCAL work_mem = '256MB'`
         yield* sql`DELETE FROM rollup_brand t WHERE ${where}`
         yield* sql`DELETE FROM rollup_prompt t WHERE ${where}`
@@ -353,6 +388,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
           WHERE ${where} AND engine IS NOT NULL
           GROUP BY brand_id, ${sql.literal(key)} ORDER BY brand_id, ${sql.literal(key)}`
       yield* sql.withTransaction(Effect.gen(function*() {
+        yield* lockBrands(options.brandId)
         yield* sql`SET LOCAL work_mem = '256MB'`
         yield* sql`DELETE FROM rollup_domain t WHERE ${where}`
         yield* sql`DELETE FROM rollup_url t WHERE ${where}`
