@@ -16,7 +16,7 @@ import yearRollups from "./migrations/0013_year_rollups.js"
 import sourceTypeOverrides from "./migrations/0017_source_type_overrides.js"
 import webhooks from "./migrations/0019_webhooks.js"
 import brandCompetitorMentions from "./migrations/0020_brand_competitor_mentions.js"
-import rollupPeriodsOnce from "./migrations/0023_rollup_periods_once.js"
+import rollupApplyV2 from "./migrations/0023_rollup_apply_v2.js"
 
 /**
  * Every migration, in order. Add new ones here as `NNNN_name`, numbered above every existing one:
@@ -37,7 +37,7 @@ const all = {
   "0017_source_type_overrides": sourceTypeOverrides,
   "0019_webhooks": webhooks,
   "0020_brand_competitor_mentions": brandCompetitorMentions,
-  "0023_rollup_periods_once": rollupPeriodsOnce
+  "0023_rollup_apply_v2": rollupApplyV2
 }
 
 const names = Object.keys(all)

@@ -68,11 +68,8 @@ const citationsWhere = (sql: SqlClient.SqlClient, where: Statement.Fragment) =>
       ${periods(sql, "rc.collected_at")}
     FROM response_citations rc WHERE ${where})`
 
-/**
- * The figures of each rollup as they follow from `answers` (a relation of answersWhere's columns)
- * and `mentions` (a relation of response_mentions' columns holding at least those answers' mentions).
- */
-const expected = (sql: SqlClient.SqlClient, answers: Statement.Fragment, mentions: Statement.Fragment = sql`response_mentions`) => {
+/** The figures of each rollup as they follow from `answers` (a relation of answersWhere's columns). */
+const expected = (sql: SqlClient.SqlClient, answers: Statement.Fragment) => {
   const keyed = sql`
     SELECT r.id, r.brand_id, r.group_id, r.prompt_id, e.engine, g.grain,
       ${periodOf(sql, "r")} AS period,
@@ -96,7 +93,7 @@ const expected = (sql: SqlClient.SqlClient, answers: Statement.Fragment, mention
     competitor: sql`
       SELECT m.competitor_id, k.brand_id, k.group_id, k.engine, k.grain, k.period,
         count(*)::int AS mentions, sum(m.position)::bigint AS position_sum, sum(m.sentiment) AS sentiment_sum
-      FROM (${keyed}) k JOIN ${mentions} m ON m.response_id = k.id
+      FROM (${keyed}) k JOIN response_mentions m ON m.response_id = k.id
       WHERE k.grain <> 'year'
       GROUP BY 1, 2, 3, 4, 5, 6`
   }
@@ -216,17 +213,16 @@ export const lockRollupWriters = (sql: SqlClient.SqlClient, brandId: Statement.F
  * day may still be cited by other answers (`refreshCitations` recomputes those key sets).
  */
 const applyStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign: 1 | -1) => {
-  const rows = expected(sql, sql`batch_answers`, sql`batch_mentions`)
+  const rows = expected(sql, sql`batch_answers`)
   const cited = expectedCitations(sql, sql`batch_citations`)
   const keySets = sign === 1
     ? sql`,
     url_days AS (${mergeDays(sql, "cited_prompt_days", PROMPT_DAYS_KEY, ["domain_id"], cited.promptDays)}),
     domain_days AS (${mergeDays(sql, "cited_domain_days", DOMAIN_DAYS_KEY, [], cited.domainDays)})`
     : sql``
-  // The batch's answers, mentions and citations are read once (by primary key), then rolled up per table.
+  // The batch's answers and citations are read once (by primary key), then rolled up per table.
   return sql`
     WITH batch_answers AS MATERIALIZED ${answersWhere(sql, sql`r.id = ANY(${ids})`)},
-    batch_mentions AS MATERIALIZED (SELECT m.* FROM response_mentions m WHERE m.response_id = ANY(${ids})),
     batch_citations AS MATERIALIZED ${citationsWhere(sql, sql`rc.response_id = ANY(${ids})`)},
     brand_rows AS (${upsertSums(sql, "rollup_brand", BRAND_KEY, [], BRAND_FIGURES, rows.brand, sign)}),
     prompt_rows AS (${upsertSums(sql, "rollup_prompt", PROMPT_KEY, ["brand_id"], FIGURES, rows.prompt, sign)}),
