@@ -167,9 +167,11 @@ layer(Live)("ResponseStore", (it) => {
       const sql = yield* SqlClient.SqlClient
       const { brandId, promptId, rivalId } = yield* setup
       const withoutG2: ResponseAnalysis = { ...analysis(rivalId), citations: [{ url: "https://docs.acme.example/start", domain: "acme.example" }] }
-      // B's citation of g2.com falls on a day A's already put in the key sets, so writing B skips those keys.
+      // A batch big enough for the skip (more than the functions' 20 answers) cites g2.com on a day
+      // A already put in the key sets, so it skips those keys.
+      const batch = (prefix: string) => Array.from({ length: 21 }, (_, i) => input(promptId, rivalId, `${prefix}-${n}-${i}`))
       const { responseId: a } = yield* ResponseStore.record(input(promptId, rivalId, `ks-a-${n}`))
-      yield* ResponseStore.record(input(promptId, rivalId, `ks-b-${n}`))
+      yield* ResponseStore.recordMany(batch("ks-b"))
       yield* ResponseStore.replaceAnalysis(a, withoutG2)
       const [g2] = yield* sql<{ days: string }>`
         SELECT k.days::text AS days FROM cited_domain_days k JOIN domains d ON d.id = k.domain_id
@@ -179,7 +181,7 @@ layer(Live)("ResponseStore", (it) => {
       const ids = yield* Effect.forEach([1, 2, 3, 4], (i) => ResponseStore.record(input(promptId, rivalId, `ks-c-${n}-${i}`)))
       yield* Effect.all([
         Effect.forEach(ids, ({ responseId }) => ResponseStore.replaceAnalysis(responseId, withoutG2), { concurrency: 2 }),
-        Effect.forEach([5, 6, 7, 8, 9, 10], (i) => ResponseStore.record(input(promptId, rivalId, `ks-c-${n}-${i}`)), { concurrency: 3 })
+        Effect.forEach(["ks-d", "ks-e", "ks-f"], (prefix) => ResponseStore.recordMany(batch(prefix)), { concurrency: 3 })
       ], { concurrency: "unbounded" })
       const differences = yield* Rollups.differences({ brandId })
       expect(differences).toEqual({ brand: 0, prompt: 0, competitor: 0, domain: 0, url: 0, promptDays: 0, domainDays: 0 })
