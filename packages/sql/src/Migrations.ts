@@ -19,6 +19,7 @@ import brandCompetitorMentions from "./migrations/0020_brand_competitor_mentions
 import urlRanking from "./migrations/0021_url_ranking.js"
 import promptCompetitorRollup from "./migrations/0025_prompt_competitor_rollup.js"
 import rateLimitLeases from "./migrations/0028_rate_limit_leases.js"
+import rollupApplyV2 from "./migrations/0029_rollup_apply_v2.js"
 
 /**
  * Every migration, in order. Add new ones here as `NNNN_name`, numbered above every existing one:
@@ -41,7 +42,8 @@ const all = {
   "0020_brand_competitor_mentions": brandCompetitorMentions,
   "0021_url_ranking": urlRanking,
   "0025_prompt_competitor_rollup": promptCompetitorRollup,
-  "0028_rate_limit_leases": rateLimitLeases
+  "0028_rate_limit_leases": rateLimitLeases,
+  "0029_rollup_apply_v2": rollupApplyV2
 }
 
 const names = Object.keys(all)

@@ -10,7 +10,7 @@ import * as Option from "effect/Option"
 import type * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { BrandNotFound, PromptNotFound, ResponseNotFound } from "./AdminErrors.js"
-import { Rollups } from "./Rollups.js"
+import { lockRollupWriters, Rollups } from "./Rollups.js"
 import { responsesCollected, subscribed } from "./WebhookOutbox.js"
 
 export interface RecordResponse {
@@ -203,8 +203,11 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
     const recordBatch = (inputs: ReadonlyArray<RecordResponse>) =>
       Effect.gen(function*() {
         const promptIds = [...new Set(inputs.map((i) => i.promptId))]
+        // The first statement takes the rollup writers' lock of the batch's brands, shared and in brand
+        // order (Rollups.ts, mergeDays); the sorted subquery runs first, so the locks follow its order.
         const prompts = yield* sql`
-          SELECT id, brand_id AS "brandId" FROM prompts WHERE id = ANY(${promptIds}::bigint[])`.pipe(
+          SELECT p.id, p.brand_id AS "brandId", ${lockRollupWriters(sql, sql`p.brand_id`, "shared")} AS locked
+          FROM (SELECT id, brand_id FROM prompts WHERE id = ANY(${promptIds}::bigint[]) ORDER BY brand_id) p`.pipe(
           Effect.flatMap(decode(PromptBrand))
         )
         const brandOf = new Map(prompts.map((p) => [p.id, p.brandId]))
@@ -305,6 +308,8 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
     const replaceAnalysis = Effect.fn("ResponseStore.replaceAnalysis")(
       function*(responseId: number, analysis: ResponseAnalysis) {
         const write = Effect.gen(function*() {
+          // Days leave the key sets below: no writer of this brand may be in flight (Rollups.ts, mergeDays).
+          yield* sql`SELECT ${lockRollupWriters(sql, sql`brand_id`, "exclusive")} FROM responses WHERE id = ${responseId}`
           const citedBefore = yield* sql<{ urlId: number }>`
             SELECT url_id AS "urlId" FROM response_citations WHERE response_id = ${responseId}`
           yield* rollups.subtract([responseId])

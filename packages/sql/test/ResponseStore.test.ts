@@ -8,10 +8,18 @@ import { Brands } from "../src/Brands.js"
 import { Competitors } from "../src/Competitors.js"
 import { Prompts } from "../src/Prompts.js"
 import { type RecordResponse, ResponseStore } from "../src/ResponseStore.js"
+import { Rollups } from "../src/Rollups.js"
 import { Workspaces } from "../src/Workspaces.js"
 import { TestDatabase } from "../test-support/TestDatabase.js"
 
-const Live = Layer.mergeAll(Workspaces.Default, Brands.Default, Competitors.Default, Prompts.Default, ResponseStore.Default)
+const Live = Layer.mergeAll(
+  Workspaces.Default,
+  Brands.Default,
+  Competitors.Default,
+  Prompts.Default,
+  ResponseStore.Default,
+  Rollups.Default
+)
   .pipe(Layer.provideMerge(TestDatabase))
 
 const counts = Effect.gen(function*() {
@@ -152,6 +160,31 @@ layer(Live)("ResponseStore", (it) => {
       expect(row).toEqual({ mentioned: false, version: 3, judge: "openai", model: "gpt-5-nano", mentions: 0, citations: 1, queries: 0 })
       const missing = yield* Effect.flip(ResponseStore.replaceAnalysis(999_999, analysis(rivalId)))
       expect(missing._tag).toBe("ResponseNotFound")
+    }))
+
+  it.effect("the key sets keep a day that another answer still cites, re-analysed alongside new answers of that day", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const { brandId, promptId, rivalId } = yield* setup
+      const withoutG2: ResponseAnalysis = { ...analysis(rivalId), citations: [{ url: "https://docs.acme.example/start", domain: "acme.example" }] }
+      // A batch big enough for the skip (more than the functions' 20 answers) cites g2.com on a day
+      // A already put in the key sets, so it skips those keys.
+      const batch = (prefix: string) => Array.from({ length: 21 }, (_, i) => input(promptId, rivalId, `${prefix}-${n}-${i}`))
+      const { responseId: a } = yield* ResponseStore.record(input(promptId, rivalId, `ks-a-${n}`))
+      yield* ResponseStore.recordMany(batch("ks-b"))
+      yield* ResponseStore.replaceAnalysis(a, withoutG2)
+      const [g2] = yield* sql<{ days: string }>`
+        SELECT k.days::text AS days FROM cited_domain_days k JOIN domains d ON d.id = k.domain_id
+        WHERE k.brand_id = ${brandId} AND d.domain = 'g2.com' AND k.engine IS NULL`
+      expect(g2?.days).toBe("{[2026-01-02,2026-01-03)}")
+      // Re-analyses and new answers of the same brand and day, concurrently.
+      const ids = yield* Effect.forEach([1, 2, 3, 4], (i) => ResponseStore.record(input(promptId, rivalId, `ks-c-${n}-${i}`)))
+      yield* Effect.all([
+        Effect.forEach(ids, ({ responseId }) => ResponseStore.replaceAnalysis(responseId, withoutG2), { concurrency: 2 }),
+        Effect.forEach(["ks-d", "ks-e", "ks-f"], (prefix) => ResponseStore.recordMany(batch(prefix)), { concurrency: 3 })
+      ], { concurrency: "unbounded" })
+      const differences = yield* Rollups.differences({ brandId })
+      expect(differences).toEqual({ brand: 0, prompt: 0, competitor: 0, domain: 0, url: 0, promptDays: 0, domainDays: 0 })
     }))
 
   it.effect("trackedBrands gives the brand (display name as alias), its competitors and language", () =>
