@@ -184,7 +184,7 @@ layer(Live)("ResponseStore", (it) => {
         Effect.forEach(["ks-d", "ks-e", "ks-f"], (prefix) => ResponseStore.recordMany(batch(prefix)), { concurrency: 3 })
       ], { concurrency: "unbounded" })
       const differences = yield* Rollups.differences({ brandId })
-      expect(differences).toEqual({ brand: 0, prompt: 0, competitor: 0, domain: 0, url: 0, promptDays: 0, domainDays: 0 })
+      expect(differences).toEqual({ brand: 0, prompt: 0, competitor: 0, domain: 0, url: 0, promptDays: 0, domainDays: 0, promptCompetitor: 0 })
     }))
 
   it.effect("trackedBrands gives the brand (display name as alias), its competitors and language", () =>
