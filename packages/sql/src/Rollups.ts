@@ -277,6 +277,18 @@ const Differences = Schema.Struct({
 /** Per rollup table, the rows that differ from the raw rows. */
 export type RollupDifferences = typeof Differences.Type
 
+/** What `differences` finds when the rollups agree with the raw rows. */
+export const NO_DIFFERENCES: RollupDifferences = {
+  brand: 0,
+  prompt: 0,
+  competitor: 0,
+  domain: 0,
+  url: 0,
+  promptDays: 0,
+  domainDays: 0,
+  promptCompetitor: 0
+}
+
 export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups", {
   accessors: true,
   effect: Effect.gen(function*() {
@@ -491,16 +503,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         )
       } AS domain_days,
           ${promptCompetitorDifferences(sql, options.brandId)} AS prompt_competitor`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(Differences))), Effect.orDie)
-      const result: RollupDifferences = found ?? {
-        brand: 0,
-        prompt: 0,
-        competitor: 0,
-        domain: 0,
-        url: 0,
-        promptDays: 0,
-        domainDays: 0,
-        promptCompetitor: 0
-      }
+      const result: RollupDifferences = found ?? NO_DIFFERENCES
       return result
     })
 

@@ -8,7 +8,7 @@ import { Brands } from "../src/Brands.js"
 import { Competitors } from "../src/Competitors.js"
 import { Prompts } from "../src/Prompts.js"
 import { type RecordResponse, ResponseStore } from "../src/ResponseStore.js"
-import { Rollups } from "../src/Rollups.js"
+import { NO_DIFFERENCES, Rollups } from "../src/Rollups.js"
 import { Workspaces } from "../src/Workspaces.js"
 import { TestDatabase } from "../test-support/TestDatabase.js"
 
@@ -184,7 +184,7 @@ layer(Live)("ResponseStore", (it) => {
         Effect.forEach(["ks-d", "ks-e", "ks-f"], (prefix) => ResponseStore.recordMany(batch(prefix)), { concurrency: 3 })
       ], { concurrency: "unbounded" })
       const differences = yield* Rollups.differences({ brandId })
-      expect(differences).toEqual({ brand: 0, prompt: 0, competitor: 0, domain: 0, url: 0, promptDays: 0, domainDays: 0, promptCompetitor: 0 })
+      expect(differences).toEqual(NO_DIFFERENCES)
     }))
 
   it.effect("trackedBrands gives the brand (display name as alias), its competitors and language", () =>

@@ -15,7 +15,7 @@ import { getDashboard } from "../../src/read/Dashboard.js"
 import { getPrompt, listPrompts } from "../../src/read/Prompts.js"
 import type { ResponseFilters } from "../../src/read/Query.js"
 import { ResponseStore } from "../../src/ResponseStore.js"
-import { Rollups } from "../../src/Rollups.js"
+import { NO_DIFFERENCES, Rollups } from "../../src/Rollups.js"
 import { AgreementLive, arbitraryAnalysis as analysisOf, rawAnswers, rawMentions, trackedBrand } from "../../test-support/AgreementFixture.js"
 
 /**
@@ -134,16 +134,7 @@ layer(AgreementLive, { timeout: 240_000 })("rollups agree with the raw rows", (i
           for (const [id, analysis] of mentioned) yield* store.replaceAnalysis(id, analysis)
           yield* Competitors.remove(ephemeral.id)
         }
-        expect(yield* Rollups.differences({ brandId: brand.id })).toEqual({
-          brand: 0,
-          prompt: 0,
-          competitor: 0,
-          domain: 0,
-          url: 0,
-          promptDays: 0,
-          domainDays: 0,
-          promptCompetitor: 0
-        })
+        expect(yield* Rollups.differences({ brandId: brand.id })).toEqual(NO_DIFFERENCES)
 
         const answers = yield* rawAnswers(brand.id)
         const mentions = yield* rawMentions(brand.id)
