@@ -3,6 +3,7 @@ import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import { decodeRows } from "./read/Query.js"
 
 /**
  * The worker side of the webhook outbox (written by WebhookOutbox). A due delivery is claimed with
@@ -27,9 +28,6 @@ export const ClaimedDelivery = Schema.Struct({
   secrets: Schema.Array(Schema.String)
 })
 export type ClaimedDelivery = typeof ClaimedDelivery.Type
-
-const decodeRows = <A, I>(schema: Schema.Schema<A, I>) => (rows: ReadonlyArray<unknown>) =>
-  Schema.decodeUnknown(Schema.Array(schema))(rows)
 
 const Updated = Schema.Struct({ id: Schema.Number })
 
@@ -92,11 +90,7 @@ export class WebhookDeliveries extends Effect.Service<WebhookDeliveries>()("@sig
       settle(delivery, sql`status = 'failed', last_status = ${outcome.status}, last_error = ${outcome.error}, finished_at = now()`)
 
     /** Gives an unfinished attempt back (shutdown): due again at once, and it does not count. */
-    const release = (delivery: ClaimedDelivery) =>
-      sql`
-        UPDATE webhook_deliveries SET next_attempt_at = now(), attempts = attempts - 1
-        WHERE id = ${delivery.id} AND attempts = ${delivery.attempt} AND status = 'pending'
-        RETURNING id`.pipe(Effect.flatMap(decodeRows(Updated)), Effect.map((rows) => rows.length > 0), Effect.orDie)
+    const release = (delivery: ClaimedDelivery) => settle(delivery, sql`next_attempt_at = now(), attempts = attempts - 1`)
 
     /**
      * Deletes deliveries that finished (delivered or failed) more than `retentionDays` ago, a
