@@ -3,12 +3,13 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
+import type { AiModel } from "@sightline/domain/AiModel"
 import { ANALYSER_VERSION, type ResponseAnalysis } from "@sightline/domain/analysis/ResponseAnalysis"
 import { Brands } from "../src/Brands.js"
 import { Competitors } from "../src/Competitors.js"
 import { Groups } from "../src/Groups.js"
 import { Prompts } from "../src/Prompts.js"
-import { ResponseStore } from "../src/ResponseStore.js"
+import { type RecordResponse, ResponseStore } from "../src/ResponseStore.js"
 import { Rollups } from "../src/Rollups.js"
 import { Workspaces } from "../src/Workspaces.js"
 import { TestDatabase } from "./TestDatabase.js"
@@ -80,6 +81,30 @@ export const arbitraryAnalysis = (
     analyserVersion: ANALYSER_VERSION,
     judge: { kind: "local", model: null, fallback: null }
   }))
+
+const DAY_MS = 86_400_000
+
+/** A generated answer: its prompt and engine, when (days and seconds after the test's first day), its analysis. */
+export interface GeneratedAnswer {
+  readonly prompt: number
+  readonly engine: AiModel
+  readonly offset: number
+  readonly second: number
+  readonly analysis: ResponseAnalysis
+}
+
+/** A generated answer as the write path takes it, collected `offset` days and `second` seconds after `firstDay`. */
+export const answerRecord = (firstDay: number, idempotencyKey: string, answer: GeneratedAnswer): RecordResponse => ({
+  idempotencyKey,
+  promptId: answer.prompt,
+  engine: answer.engine,
+  model: null,
+  collectedAt: new Date(firstDay + answer.offset * DAY_MS + answer.second * 1000),
+  markdown: "m",
+  text: "t",
+  payload: null,
+  analysis: answer.analysis
+})
 
 export const RawAnswer = Schema.Struct({
   id: Schema.Number,

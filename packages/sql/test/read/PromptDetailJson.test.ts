@@ -7,7 +7,7 @@ import { Competitors } from "../../src/Competitors.js"
 import { Prompts } from "../../src/Prompts.js"
 import { getPrompt, getPromptJson } from "../../src/read/Prompts.js"
 import { ResponseStore } from "../../src/ResponseStore.js"
-import { AgreementLive, arbitraryAnalysis, trackedBrand } from "../../test-support/AgreementFixture.js"
+import { AgreementLive, answerRecord, arbitraryAnalysis, trackedBrand } from "../../test-support/AgreementFixture.js"
 
 /**
  * A prompt's time series is written by PostgreSQL as JSON text and sent as it is (read/Prompts.ts,
@@ -39,17 +39,7 @@ layer(AgreementLive, { timeout: 120_000 })("prompt detail time series as JSON te
         }),
         { numRuns: 120, seed: 11 }
       )
-      yield* store.recordMany(answers.map((a, i) => ({
-        idempotencyKey: `detail-${i}`,
-        promptId: prompt.id,
-        engine: a.engine,
-        model: null,
-        collectedAt: new Date(FIRST_DAY + a.offset * DAY_MS + i * 1000),
-        markdown: "m",
-        text: "t",
-        payload: null,
-        analysis: a.analysis
-      })))
+      yield* store.recordMany(answers.map((a, i) => answerRecord(FIRST_DAY, `detail-${i}`, { ...a, prompt: prompt.id, second: i })))
 
       const ranges = fc.sample(
         fc.record({

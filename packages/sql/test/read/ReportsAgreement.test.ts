@@ -14,7 +14,7 @@ import { Prompts } from "../../src/Prompts.js"
 import { getDashboard } from "../../src/read/Dashboard.js"
 import { citationReport, visibilityReport, type VisibilityQuery } from "../../src/read/Reports.js"
 import { ResponseStore } from "../../src/ResponseStore.js"
-import { AgreementLive, arbitraryAnalysis as analysisOf, rawAnswers, rawMentions, trackedBrand } from "../../test-support/AgreementFixture.js"
+import { AgreementLive, answerRecord, arbitraryAnalysis as analysisOf, rawAnswers, rawMentions, trackedBrand } from "../../test-support/AgreementFixture.js"
 
 /**
  * The visibility report equals the same figures computed from the raw rows with domain/Metrics and
@@ -84,17 +84,7 @@ layer(AgreementLive, { timeout: 240_000 })("the visibility report agrees with th
       const batches = fc.sample(fc.array(answer, { minLength: 1, maxLength: 40 }), { numRuns: 12, seed: 11 })
       let key = 0
       for (const batch of batches) {
-        yield* store.recordMany(batch.map((a) => ({
-          idempotencyKey: `r${key++}`,
-          promptId: a.prompt,
-          engine: a.engine,
-          model: null,
-          collectedAt: new Date(FIRST_DAY + a.offset * DAY_MS + a.second * 1000),
-          markdown: "m",
-          text: "t",
-          payload: null,
-          analysis: a.analysis
-        })))
+        yield* store.recordMany(batch.map((a) => answerRecord(FIRST_DAY, `r${key++}`, a)))
       }
       const answers = yield* rawAnswers(brand.id)
       const mentions = yield* rawMentions(brand.id)

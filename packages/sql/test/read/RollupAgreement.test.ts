@@ -16,7 +16,7 @@ import { getPrompt, listPrompts } from "../../src/read/Prompts.js"
 import type { ResponseFilters } from "../../src/read/Query.js"
 import { ResponseStore } from "../../src/ResponseStore.js"
 import { NO_DIFFERENCES, Rollups } from "../../src/Rollups.js"
-import { AgreementLive, arbitraryAnalysis as analysisOf, rawAnswers, rawMentions, trackedBrand } from "../../test-support/AgreementFixture.js"
+import { AgreementLive, answerRecord, arbitraryAnalysis as analysisOf, rawAnswers, rawMentions, trackedBrand } from "../../test-support/AgreementFixture.js"
 
 /**
  * Every figure the API reads from the rollups equals the same figure computed from the raw rows
@@ -102,17 +102,7 @@ layer(AgreementLive, { timeout: 240_000 })("rollups agree with the raw rows", (i
         // Random batches through the write path; a few keys repeat (idempotency must not double count).
         const batches = fc.sample(fc.array(answer, { minLength: 1, maxLength: 25 }), { numRuns: 6, seed: round })
         for (const batch of batches) {
-          yield* store.recordMany(batch.map((a, i) => ({
-            idempotencyKey: i === 0 && key > 0 ? `k${key - 1}` : `k${key++}`,
-            promptId: a.prompt,
-            engine: a.engine,
-            model: null,
-            collectedAt: new Date(FIRST_DAY + a.offset * DAY_MS + a.second * 1000),
-            markdown: "m",
-            text: "t",
-            payload: null,
-            analysis: a.analysis
-          })))
+          yield* store.recordMany(batch.map((a, i) => answerRecord(FIRST_DAY, i === 0 && key > 0 ? `k${key - 1}` : `k${key++}`, a)))
         }
         // Re-analyses replace some answers' figures.
         const ids = (yield* sql<{ id: number }>`SELECT id FROM responses WHERE brand_id = ${brand.id} ORDER BY id`).map((r) => r.id)
