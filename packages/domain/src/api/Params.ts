@@ -200,10 +200,15 @@ export const RelatedPromptParams = Schema.Struct({
   brand_id: Schema.optional(BrandIdParam)
 }).annotations(parseAll)
 
-export const DashboardParams = Schema.Struct({
+/** A brand and a required inclusive UTC date range: the dashboard's, the exports' and the reports' own. */
+const brandRangeFields = {
   brand_id: withMessage(Id, ID_MESSAGE, { ...idJsonSchema, description: "The brand." }),
   start_date: DateParam,
-  end_date: DateParam,
+  end_date: DateParam
+}
+
+export const DashboardParams = Schema.Struct({
+  ...brandRangeFields,
   group_id: Schema.optional(GroupIdParam),
   ai_model: Schema.optional(AiModelParam)
 }).annotations(parseAll)
@@ -234,9 +239,7 @@ export const ExportFormatParam = textParam(
 
 /** The exports' query: a brand and an inclusive date range are required (a whole history is one request per range). */
 export const ExportParams = Schema.Struct({
-  brand_id: withMessage(Id, ID_MESSAGE, { ...idJsonSchema, description: "The brand." }),
-  start_date: DateParam,
-  end_date: DateParam,
+  ...brandRangeFields,
   ai_model: Schema.optional(AiModelParam),
   format: Schema.optional(ExportFormatParam)
 }).annotations(parseAll)
@@ -334,9 +337,7 @@ export const BooleanParam = withMessage(
 
 export const VisibilityReportParams = Schema.Struct({
   ...PageParams.fields,
-  brand_id: withMessage(Id, ID_MESSAGE, { ...idJsonSchema, description: "The brand." }),
-  start_date: DateParam,
-  end_date: DateParam,
+  ...brandRangeFields,
   dimensions: Schema.optional(DimensionsParam),
   ai_model: Schema.optional(AiModelListParam),
   group_id: Schema.optional(GroupIdListParam),
@@ -370,9 +371,7 @@ export const LevelParam = withMessage(
 
 export const CitationReportParams = Schema.Struct({
   ...PageParams.fields,
-  brand_id: withMessage(Id, ID_MESSAGE, { ...idJsonSchema, description: "The brand." }),
-  start_date: DateParam,
-  end_date: DateParam,
+  ...brandRangeFields,
   level: Schema.optional(LevelParam),
   dimensions: Schema.optional(CitationDimensionsParam),
   ai_model: Schema.optional(AiModelListParam)
