@@ -47,6 +47,14 @@ const COMPARISON =
 const ALTERNATIVE_TO =
   /(?<![\p{L}])(?:alternatives?\s+(?:to|for)|instead\s+of|rather\s+than|alternativen?\s+zu|statt|anstelle\s+von|alternatives?\s+(?:à|a)|au\s+lieu\s+de|alternativas?\s+a|en\s+lugar\s+de|en\s+vez\s+de)\s+[*_]*/giu
 
+/**
+ * A brand that only qualifies another ("the network of Vodafone", "owned by Google", "del grupo
+ * Santander", "con la red de Vodafone", "von Google"): a preposition of attachment, at most two
+ * lower-case words, then the name.
+ */
+const ATTACHED =
+  /(?<![\p{L}])(?:of|by|from|via|on|with|von|vom|mit|de|del|du|des|d['’]|con|avec|par|por)\s*(?:\p{Ll}+\s+){0,2}[*_]*$/u
+
 /** ", and " before a new subject, in the four languages (markdown emphasis allowed). */
 const NEW_SUBJECT = /,\s+(?:and|und|et|y|e)\s+[*_]*/giu
 
@@ -271,7 +279,18 @@ export const scopeClauses = <B>(
     const left = [...clause.matchAll(ALTERNATIVE_TO)].map((match) => segment.start + match.index + match[0].length)
     const baseline = (brand: B): boolean =>
       brands.some((b) => b.brand === brand && b.spans.some((span) => left.includes(span.start)))
-    const named = all.length < 2 ? all : all.filter((brand) => !baseline(brand))
+    const first = Math.min(...brands.filter((b) => all.includes(b.brand)).flatMap((b) =>
+      b.spans.filter((span) => span.start >= segment.start && span.end <= segment.end).map((span) => span.start)
+    ))
+    // "Lowi – cheap plans on the network of Vodafone", "Openbank, del grupo Santander": Vodafone and
+    // Santander only qualify the brand the clause is about
+    const attached = (brand: B): boolean =>
+      brands.some((b) =>
+        b.brand === brand && b.spans.filter((span) => span.start >= segment.start && span.end <= segment.end).every((span) =>
+          span.start > first && ATTACHED.test(text.slice(Math.max(segment.start, span.start - 40), span.start))
+        )
+      )
+    const named = all.length < 2 ? all : all.filter((brand) => !baseline(brand) && !attached(brand))
     const comparison = COMPARISON.exec(clause)
     if (comparison === null || named.length < 2) return named
     const pivot = segment.start + comparison.index
@@ -339,11 +358,9 @@ export const scopeClauses = <B>(
     previousLineWasTable = false
     const bullet = LIST_ITEM.exec(line)
     if (bullet === null && indent === 0) recommending = RECOMMENDS.test(line) && !/[.!?]\s*$/u.test(line)
-    // the line that introduces a recommending list ("Good alternatives to X:") judges no one
-    if (bullet === null && recommending && /:\s*[*_]*\s*$/u.test(line)) {
-      subject = []
-      continue
-    }
+    // the sentence that introduces a recommending list ("Good alternatives to X:") judges no one;
+    // the sentences before it on its line do ("Since its price hikes, many have left. Good options:")
+    const introduces = bullet === null && recommending && /:\s*[*_]*\s*$/u.test(line)
     if (HEADING.test(line)) {
       subject = brandsIn(start, end)
       section = subject.length === 1 && !ALTERNATIVES.test(line) ? subject : []
@@ -361,7 +378,13 @@ export const scopeClauses = <B>(
     lean = label === null ? undefined : leanOf(label[1] ?? "")
     labelled = lean !== undefined
     if (lean === undefined && bullet !== null && recommending) lean = 1
-    for (const sentence of sentences(text, bodyStart, end)) {
+    const lineSentences = sentences(text, bodyStart, end)
+    for (const [index, sentence] of lineSentences.entries()) {
+      if (introduces && index === lineSentences.length - 1) {
+        subject = []
+        answering = undefined
+        continue
+      }
       // clauses before the sentence names anyone ("Although it is pricey, Acmo is…") wait for it
       const pending: Array<Segment> = []
       for (const segment of clauses(text, sentence.start, sentence.end).flatMap(splitAtNewSubject)) {
