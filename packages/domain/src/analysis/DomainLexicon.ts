@@ -57,7 +57,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     cancelling: 0, canceling: 0, original: 0, casual: 0, yes: 0, warm: 0, worth: 1.5, pay: 0, share: 0,
     requires: -0.6, require: -0.6,
     // version 5 (from the errors of sets 8-10): review praise VADER lacks, and users who leave
-    refined: 1.3, shines: 1.8, shine: 1.5, professional: 1.2, leaving: -0.8
+    refined: 1.3, shines: 1.8, shine: 1.5, professional: 1.2, leaving: -0.8, suits: 1, suited: 1
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -121,7 +121,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // round 8: the Pattern list reads "graves" (serious) as praise
     grave: -1.5, graves: -1.5, problème: -1.2, problèmes: -1.2, oui: 0, nécessite: -0.6, nécessitent: -0.6,
     // version 5: a paid subscription is a cost
-    payant: -0.8, payante: -0.8, payants: -0.8, payantes: -0.8
+    payant: -0.8, payante: -0.8, payants: -0.8, payantes: -0.8, lucratif: 0
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -151,7 +151,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     limpio: 1, limpios: 1, limpia: 1, profesional: 1.2, profesionales: 1.2,
     gratis: 1, moderno: 1.2, moderna: 1.2, amplio: 1, líder: 0.8,
     // round 8: "calidad" (quality) is the subject of a verdict, not one; "baja" outside a price is low quality
-    calidad: 0, sí: 0, baja: -1, bajas: -1, espera: 0, requiere: -0.6, requieren: -0.6, exige: -0.6
+    calidad: 0, sí: 0, baja: -1, bajas: -1, espera: 0, requiere: -0.6, requieren: -0.6, exige: -0.6,
+    // version 5: "sin ánimo de lucro" (non-profit) is no lack of anything
+    lucro: 0
   }
 }
 
@@ -198,10 +200,10 @@ export const AVOIDING: ReadonlyArray<string> = ["avoid", "avoiding", "waive", "v
 
 /** Words that negate what follows (folded). English also catches the "n't" of "doesn't". */
 export const NEGATORS: Readonly<Record<string, ReadonlyArray<string>>> = {
-  en: ["not", "no", "never", "without", "nor", "none", "hardly", "isn't", "aren't", "doesn't", "don't", "didn't", "wasn't", "won't", "can't", "cannot", "nothing"],
-  de: ["nicht", "kein", "keine", "keinen", "keiner", "keines", "nie", "niemals", "ohne"],
-  fr: ["ne", "n", "pas", "jamais", "aucun", "aucune", "sans", "ni"],
-  es: ["no", "nunca", "sin", "ningun", "ninguna", "ninguno", "ni", "jamas"]
+  en: ["not", "no", "never", "without", "nor", "none", "hardly", "isn't", "aren't", "doesn't", "don't", "didn't", "wasn't", "won't", "can't", "cannot", "nothing", "rarely", "seldom"],
+  de: ["nicht", "kein", "keine", "keinen", "keiner", "keines", "nie", "niemals", "ohne", "selten"],
+  fr: ["ne", "n", "pas", "jamais", "aucun", "aucune", "sans", "ni", "rarement"],
+  es: ["no", "nunca", "sin", "ningun", "ninguna", "ninguno", "ni", "jamas", "raramente"]
 }
 
 /** Intensifiers (a VADER booster: +0.293 in the direction of the next word's valence). */

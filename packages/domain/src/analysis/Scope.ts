@@ -91,6 +91,8 @@ interface Segment {
   readonly end: number
   readonly weight: number
   readonly question: boolean
+  /** An opening condition ("If you want the highest rate,"): the reader's need, not a verdict. */
+  readonly condition: boolean
 }
 
 /** Sentence ends: `.!?…`, with any closing `**`/`_`, followed by whitespace or the end of the range. */
@@ -116,7 +118,7 @@ const sentences = (text: string, start: number, end: number): Array<{ start: num
 interface Cut {
   readonly at: number
   /** "conceded": an opening concession ("Although it is pricey,"), up to its comma. */
-  readonly kind: MarkerKind | "plain" | "conceded" | "main"
+  readonly kind: MarkerKind | "plain" | "conceded" | "main" | "condition"
 }
 
 /** What comes last dominates: after "but" and "though", and the main clause after an opening "Although …,". */
@@ -159,6 +161,9 @@ const adverbialCut = (sentence: string, index: number, marker: string): number |
   return /[\p{L}\p{N}]/u.test(before.slice(boundary + 1)) ? boundary + 1 : undefined
 }
 
+/** A sentence opening with a condition: "If …,", "Wenn …,", "Falls …,", "Si …,". */
+const CONDITION = /^[\s*_\-–—•]*(?:if|wenn|falls|si)\s/iu
+
 /**
  * Clauses of a sentence: cut at `;` and before every clause marker (CLAUSE_MARKERS); a sentence
  * that opens with a concession is also cut at its first comma, where the main clause begins.
@@ -186,6 +191,12 @@ const clauses = (text: string, start: number, end: number): Array<Segment> => {
       cuts.push({ at: comma + 1, kind: "main" })
     } else cuts[0] = { at: 0, kind }
   }
+  const condition = CONDITION.exec(sentence)
+  const comma = condition === null ? -1 : sentence.indexOf(",", condition[0].length)
+  if (condition !== null && comma > 0 && cuts.length === 1 && cuts[0]?.kind === "plain") {
+    cuts[0] = { at: 0, kind: "condition" }
+    cuts.push({ at: comma + 1, kind: "plain" })
+  }
   for (const match of sentence.matchAll(/;/gu)) {
     // an adverb's clause may already start here ("…; the menus are confusing, though.")
     if (!cuts.some((cut) => cut.at === match.index + 1)) cuts.push({ at: match.index + 1, kind: "plain" })
@@ -195,7 +206,8 @@ const clauses = (text: string, start: number, end: number): Array<Segment> => {
     start: start + cut.at,
     end: start + (cuts[index + 1]?.at ?? sentence.length),
     weight: weightOf(cut, cuts[index + 1]),
-    question
+    question,
+    condition: cut.kind === "condition"
   })).filter((segment) => /[\p{L}\p{N}]/u.test(text.slice(segment.start, segment.end)))
 }
 
@@ -389,6 +401,8 @@ export const scopeClauses = <B>(
       const pending: Array<Segment> = []
       for (const segment of clauses(text, sentence.start, sentence.end).flatMap(splitAtNewSubject)) {
         const named = judgedIn(segment)
+        // "If you want the highest rate, Ally is…": the condition names no brand and judges none
+        if (segment.condition && named.length === 0) continue
         if (segment.question) {
           if (named.length > 0) subject = named
           answering = clauseText(text, segment, allSpans, nameWords)
