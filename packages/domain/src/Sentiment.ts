@@ -394,7 +394,8 @@ export const scoreClause = (
       (previous === "at" || (rules.lookup(tokens[position + 1] ?? "") ?? 0) < 0)
     // "gets expensive fast", "wears fast": how soon the trouble comes
     const speedOfChange = SPEED_WORDS.includes(token) &&
-      (CHANGE_VERBS.includes(previous) || (rules.lookup(previous) ?? 0) < 0)
+      (CHANGE_VERBS.includes(previous) || [previous, ...tokens.slice(position + 1, position + 3)]
+        .some((other) => !PUNCTUATION.test(other) && (rules.lookup(other) ?? 0) < 0))
     const own = rules.lookup(token) ?? 0
     // "it would be wise to avoid X", "used to be the go-to app": no praise of the brand
     const notPraise = own > 0 &&

@@ -377,10 +377,11 @@ export const FORMERLY_WINDOW = 4
 
 /**
  * Speed of a change (version 5): "fast", "quickly" right after a criticism or a verb of wear and
- * growth ("gets expensive fast", "the outsole wears fast", "fees add up quickly") say how soon the
- * trouble comes, not that the product is fast: they score nothing.
+ * growth ("gets expensive fast", "the outsole wears fast", "fees add up quickly"), or with a
+ * criticism within two words after it ("stößt schnell an Grenzen", "quickly becomes expensive"),
+ * say how soon the trouble comes, not that the product is fast: they score nothing.
  */
-export const SPEED_WORDS: ReadonlyArray<string> = ["fast", "quickly", "quick", "rapidly", "vite", "rapidement", "rapido", "rapidamente"]
+export const SPEED_WORDS: ReadonlyArray<string> = ["fast", "quickly", "quick", "rapidly", "schnell", "vite", "rapidement", "rapido", "rapidamente"]
 export const CHANGE_VERBS: ReadonlyArray<string> = [
   "wears", "wear", "wore", "drains", "drain", "grows", "grow", "adds", "add", "up", "fills", "fill", "climbs", "climb",
   "rises", "rise", "escalates", "escalate", "degrades", "degrade", "fades", "fade", "breaks", "break", "dies", "die",

@@ -155,7 +155,7 @@ const adverbialCut = (sentence: string, index: number, marker: string): number |
   if (!trailing && /[,;:–—(]\s*[*_]*\s*$/u.test(before)) return undefined
   const boundary = trailing
     ? before.lastIndexOf(";")
-    : Math.max(before.search(/[,;](?=[^,;]*$)/u), -1)
+    : Math.max(before.search(/(?:;|,(?!\d))(?=(?:[^,;]|,\d)*$)/u), -1)
   if (boundary < 0) return 0
   // the clause the adverb stands in must say something before it
   return /[\p{L}\p{N}]/u.test(before.slice(boundary + 1)) ? boundary + 1 : undefined
