@@ -8,13 +8,17 @@ import {
   ABSENCE_VALENCE,
   ADVICE_AVOID,
   AVOIDING,
+  BEAT_VERBS,
+  BOOSTER_PHRASES,
   BOOSTERS,
   AT_LEAST,
   BURDENS,
   CHANGE_VERBS,
   DENIALS,
+  DIFFICULT,
   FORMERLY,
   FORMERLY_WINDOW,
+  HARD_TO_BEAT_VALENCE,
   COST_MORE_VALENCE,
   COST_MORE_WINDOW,
   COST_VERBS,
@@ -34,7 +38,8 @@ import {
   PRICE_NOUNS,
   PRICE_WINDOW,
   SARCASTIC_OPENERS,
-  SPEED_WORDS
+  SPEED_WORDS,
+  TO_WORDS
 } from "./analysis/DomainLexicon.js"
 import { foldName } from "./analysis/Folding.js"
 import { type LexiconLanguage, lexiconLanguage, makeWordLexicons, type WordLexicon } from "./analysis/WordLexicons.js"
@@ -332,7 +337,17 @@ export const scoreClause = (
   let previous = ""
   let beforePrevious = ""
   let opener: WordEvidence | undefined
+  // the words of a "hard to beat" already scored
+  let skipUntil = -1
+  // a booster phrase ("by far") waits for the next opinion word
+  let boostPending = false
   for (const [position, token] of tokens.entries()) {
+    if (position <= skipUntil || BOOSTER_PHRASES.some(([first, second]) => previous === first && token === second)) {
+      boostPending = boostPending || position > skipUntil
+      beforePrevious = previous
+      previous = token
+      continue
+    }
     if (PUNCTUATION.test(token)) {
       negatedUntil = -1
       beforePrevious = previous
@@ -372,6 +387,14 @@ export const scoreClause = (
         continue
       }
     }
+    // "hard to beat" is praise
+    if (DIFFICULT.includes(token) && TO_WORDS.includes(tokens[position + 1] ?? "") && BEAT_VERBS.includes(tokens[position + 2] ?? "")) {
+      words.push({ word: `${token} to ${tokens[position + 2]}`, valence: negated ? HARD_TO_BEAT_VALENCE * NEGATION_SCALAR : HARD_TO_BEAT_VALENCE })
+      skipUntil = position + 2
+      beforePrevious = previous
+      previous = token
+      continue
+    }
     const oneTo = token === "one" && previous === "the" && tokens[position + 1] === "to" &&
       ONE_TO.includes(tokens[position + 2] ?? "")
     if (oneTo || (rules.pickNouns.has(token) && isPick(rules, tokens, position))) {
@@ -380,8 +403,11 @@ export const scoreClause = (
       previous = token
       continue
     }
+    // elided articles ("d'", "l'") are no words between a price and its direction
+    const distance = (at: number): number =>
+      tokens.slice(Math.min(at, position) + 1, Math.max(at, position)).filter((t) => t.length > 1).length + 1
     const near = (test: (other: string) => boolean): boolean =>
-      tokens.some((other, at) => at !== position && Math.abs(at - position) <= PRICE_WINDOW && test(other))
+      tokens.some((other, at) => at !== position && Math.abs(at - position) <= PRICE_WINDOW + 2 && distance(at) <= PRICE_WINDOW && test(other))
     const direction = rules.priceDirections.get(token)
     const aboutPrice = direction !== undefined && near((other) => rules.priceNouns.has(other))
     // a fee charged ("monthly fees", "cobra comisiones") is a cost; "no fees", "low fees" are not
@@ -413,11 +439,14 @@ export const scoreClause = (
       continue
     }
     let valence = base
-    if (rules.boosters.has(previous)) valence += Math.sign(valence) * BOOSTER_INCREMENT
+    if (rules.boosters.has(previous) || boostPending) valence += Math.sign(valence) * BOOSTER_INCREMENT
+    boostPending = false
+    // "hard to justify": the praise of the verb is what is hard
+    const hardTo = DIFFICULT.includes(beforePrevious) && TO_WORDS.includes(previous) && valence > 0
     const inverted = rules.inverters.has(previous) && !AT_LEAST.includes(beforePrevious)
-    if (negated !== inverted) valence *= NEGATION_SCALAR
+    if ((negated !== inverted) !== hardTo) valence *= NEGATION_SCALAR
     const evidence = {
-      word: negated ? `not ${token}` : inverted ? `${previous} ${token}` : token,
+      word: hardTo ? `${beforePrevious} to ${token}` : negated ? `not ${token}` : inverted ? `${previous} ${token}` : token,
       valence: Number(valence.toFixed(3))
     }
     if (position === 0 && rules.openers.has(token) && tokens[1] === ",") opener = evidence

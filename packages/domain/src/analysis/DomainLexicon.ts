@@ -57,7 +57,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     cancelling: 0, canceling: 0, original: 0, casual: 0, yes: 0, warm: 0, worth: 1.5, pay: 0, share: 0,
     requires: -0.6, require: -0.6,
     // version 5 (from the errors of sets 8-10): review praise VADER lacks, and users who leave
-    refined: 1.3, shines: 1.8, shine: 1.5, professional: 1.2, leaving: -0.8, suits: 1, suited: 1
+    justify: 1, refined: 1.3, shines: 1.8, shine: 1.5, professional: 1.2, leaving: -0.8, suits: 1, suited: 1
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -394,6 +394,24 @@ export const CHANGE_VERBS: ReadonlyArray<string> = [
  * and "avoid" keeps its own valence.
  */
 export const ADVICE_AVOID: ReadonlyArray<string> = ["avoid", "skip"]
+
+/**
+ * Hard to do (version 5): "hard to justify", "difficult to recommend", "schwer zu empfehlen" negate
+ * the praise of the verb after them (the difficulty word keeps its own valence); "hard to beat",
+ * "difficile à battre", "difícil de superar" are praise (+HARD_TO_BEAT_VALENCE, like "unbeatable").
+ */
+export const DIFFICULT: ReadonlyArray<string> = ["hard", "difficult", "tough", "schwer", "schwierig", "difficile", "dificil"]
+export const TO_WORDS: ReadonlyArray<string> = ["to", "zu", "a", "de"]
+export const BEAT_VERBS: ReadonlyArray<string> = ["beat", "top", "match", "surpass", "schlagen", "ubertreffen", "battre", "egaler", "superar", "igualar"]
+export const HARD_TO_BEAT_VALENCE = 2
+
+/**
+ * Booster phrases (version 5): "by far the most expensive", "mit Abstand", "de loin", "con
+ * diferencia", "por mucho" boost the next opinion word in their clause by BOOSTER_INCREMENT.
+ */
+export const BOOSTER_PHRASES: ReadonlyArray<readonly [string, string]> = [
+  ["by", "far"], ["mit", "abstand"], ["de", "loin"], ["con", "diferencia"], ["por", "mucho"], ["de", "lejos"]
+]
 
 /** "The one to choose/pick/get/beat" is a pick (version 5), like "the obvious choice": PICK_VALENCE. */
 export const ONE_TO: ReadonlyArray<string> = ["choose", "pick", "get", "buy", "beat"]

@@ -193,7 +193,7 @@ const clauses = (text: string, start: number, end: number): Array<Segment> => {
   }
   const condition = CONDITION.exec(sentence)
   const comma = condition === null ? -1 : sentence.indexOf(",", condition[0].length)
-  if (condition !== null && comma > 0 && cuts.length === 1 && cuts[0]?.kind === "plain") {
+  if (condition !== null && comma > 0 && cuts[0]?.kind === "plain" && !cuts.some((cut) => cut.at > 0 && cut.at <= comma)) {
     cuts[0] = { at: 0, kind: "condition" }
     cuts.push({ at: comma + 1, kind: "plain" })
   }
@@ -302,7 +302,8 @@ export const scopeClauses = <B>(
           span.start > first && ATTACHED.test(text.slice(Math.max(segment.start, span.start - 40), span.start))
         )
       )
-    const named = all.length < 2 ? all : all.filter((brand) => !baseline(brand) && !attached(brand))
+    // an opening condition that only names what the reader leaves ("If you want alternatives to X,") judges no one
+    const named = all.length < 2 && !segment.condition ? all : all.filter((brand) => !baseline(brand) && !attached(brand))
     const comparison = COMPARISON.exec(clause)
     if (comparison === null || named.length < 2) return named
     const pivot = segment.start + comparison.index
