@@ -62,17 +62,7 @@ layer(SentimentLexiconLive)("analysis properties", (it) => {
         const base = mine.map((o) => `Acmo ${o}.`).join(" ")
         const extra = `${name} ${theirs}.`
         const withExtra = at === "after" ? `${base} ${extra}` : at === "before" ? `${extra} ${base}` : `${base}\n\n${extra}`
-        const analyse = (markdown: string) =>
-          Effect.runSync(analyseAnswer({
-            text: "",
-            markdown,
-            language: "en",
-            brand: { kind: "brand", id: 1, name: "Acmo", aliases: [] },
-            competitors: [competitor(2, "Globex"), competitor(3, "Initech"), competitor(4, "Umbrella")],
-            citations: [],
-            searchQueries: []
-          }).pipe(Effect.provideService(Sentiment, sentiment)))
-        expect(analyse(withExtra).brand.sentiment).toBe(analyse(base).brand.sentiment)
+        expect(analyseWith(sentiment, withExtra).brand.sentiment).toBe(analyseWith(sentiment, base).brand.sentiment)
       }), { numRuns: 200 })
     }))
 
