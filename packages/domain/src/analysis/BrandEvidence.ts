@@ -46,6 +46,14 @@ const ALONE = /^[*_]*(?:[.!][*_]*(?:\s|$)|\s*(?:\n|$))/u
  * A model name after the brand: capitalised words, then a designation with a digit ("Lenovo
  * ThinkPad E14", "Brooks Ghost 16", "Polar Vantage V3").
  */
+/** Words of a Title Case heading that are no model name ("Discover The 5 Best Cards", "Close Top 10 Deals"). */
+const TITLE_WORDS: ReadonlySet<string> = new Set([
+  "the", "a", "an", "our", "your", "my", "top", "best", "these", "those", "all", "ways", "tips", "steps", "reasons",
+  "der", "die", "das", "den", "le", "la", "les", "el", "los", "las", "mejores", "meilleurs", "besten"
+])
+const hasTitleWord = (words: string): boolean =>
+  (words.match(/\p{L}+/gu) ?? []).some((word) => TITLE_WORDS.has(word.toLowerCase()))
+
 const MODEL_NAME = /^\s+(?:\p{Lu}[\p{L}\p{N}+-]*\s+){1,2}(?:\p{L}*\p{N}[\p{L}\p{N}]*)(?![\p{L}\p{N}])/u
 
 /** Words that may stand between a subject and its verb ("Confluence itself is", "Close also offers"). */
@@ -109,7 +117,8 @@ export const hasOwnEvidence = (
   if (structural(text, start, end)) return true
   const sentenceStart = isSentenceStart(text, start)
   const after = text.slice(end, end + 80)
-  if (MODEL_NAME.test(after) && !isCalendarWord(text.slice(start, end))) return true
+  const modelName = MODEL_NAME.exec(after)
+  if (modelName !== null && !isCalendarWord(text.slice(start, end)) && !hasTitleWord(modelName[0])) return true
   if (sentenceStart && ALONE.test(after)) return true
   const aside = ASIDE.exec(after)
   const [first, afterFirst, afterSecond] = nextWords(text, end + (aside?.[0].length ?? 0), 3)

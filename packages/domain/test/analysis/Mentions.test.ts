@@ -84,6 +84,7 @@ describe("findMentions", () => {
     expect(matched("Close the deal. Close, by contrast, the door.", "Close")).toEqual([])
     expect(matched("Discover the best cards. Don't chase the bonus.", "Discover")).toEqual([])
     expect(matched("See you on Monday 9 May.", "Monday")).toEqual([])
+    expect(matched("Discover The 5 Best Cash-Back Cards below.", "Discover")).toEqual([])
   })
 
   it("computes position as 1 + brands first mentioned earlier", () => {
