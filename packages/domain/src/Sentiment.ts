@@ -6,11 +6,19 @@ import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import {
   ABSENCE_VALENCE,
+  ADVICE_AVOID,
   AVOIDING,
+  BEAT_VERBS,
+  BOOSTER_PHRASES,
   BOOSTERS,
   AT_LEAST,
   BURDENS,
+  CHANGE_VERBS,
+  DENIALS,
+  DIFFICULT,
   FORMERLY,
+  FORMERLY_WINDOW,
+  HARD_TO_BEAT_VALENCE,
   COST_MORE_VALENCE,
   COST_MORE_WINDOW,
   COST_VERBS,
@@ -18,8 +26,10 @@ import {
   FEE_VALENCE,
   FEES,
   INVERTERS,
+  LESS_WORDS,
   MORE_WORDS,
   NEGATORS,
+  ONE_TO,
   PICK_ADJECTIVES,
   PICK_NOUNS,
   PICK_VALENCE,
@@ -27,7 +37,9 @@ import {
   PRICE_DIRECTIONS,
   PRICE_NOUNS,
   PRICE_WINDOW,
-  SARCASTIC_OPENERS
+  SARCASTIC_OPENERS,
+  SPEED_WORDS,
+  TO_WORDS
 } from "./analysis/DomainLexicon.js"
 import { foldName } from "./analysis/Folding.js"
 import { type LexiconLanguage, lexiconLanguage, makeWordLexicons, type WordLexicon } from "./analysis/WordLexicons.js"
@@ -174,6 +186,7 @@ interface LanguageRules {
   readonly openers: ReadonlySet<string>
   readonly costVerbs: ReadonlySet<string>
   readonly moreWords: ReadonlySet<string>
+  readonly lessWords: ReadonlySet<string>
   readonly pickNouns: ReadonlySet<string>
   readonly pickAdjectives: ReadonlySet<string>
 }
@@ -214,6 +227,7 @@ const englishRules = (): LanguageRules => {
     openers: foldedSet(SARCASTIC_OPENERS.en),
     costVerbs: foldedSet(COST_VERBS.en),
     moreWords: foldedSet(MORE_WORDS.en),
+    lessWords: foldedSet(LESS_WORDS.en),
     pickNouns: foldedSet(PICK_NOUNS.en),
     pickAdjectives: foldedSet(PICK_ADJECTIVES.en)
   }
@@ -255,6 +269,7 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
     openers: foldedSet(SARCASTIC_OPENERS[language]),
     costVerbs: foldedSet(COST_VERBS[language]),
     moreWords: foldedSet(MORE_WORDS[language]),
+    lessWords: foldedSet(LESS_WORDS[language]),
     pickNouns: foldedSet(PICK_NOUNS[language]),
     pickAdjectives: foldedSet(PICK_ADJECTIVES[language])
   }
@@ -268,19 +283,33 @@ const isPick = (rules: LanguageRules, tokens: ReadonlyArray<string>, position: n
     return rules.pickAdjectives.has(other) && (rules.lookup(other) ?? 0) === 0
   })
 
-/** The "more"/"extra" that follows a cost verb within COST_MORE_WINDOW words, if no word after it judges for itself. */
-const costMore = (rules: LanguageRules, tokens: ReadonlyArray<string>, verb: number): string | undefined => {
+/**
+ * The "more"/"extra" (sign 1: paying more) or "less" (sign -1: paying less) that follows a cost verb
+ * within COST_MORE_WINDOW words, if no word after it judges for itself.
+ */
+const costMore = (
+  rules: LanguageRules,
+  tokens: ReadonlyArray<string>,
+  verb: number
+): { readonly word: string; readonly sign: 1 | -1 } | undefined => {
   let words = 0
   for (let at = verb + 1; at < tokens.length && words < COST_MORE_WINDOW; at++) {
     const token = tokens[at] ?? ""
     if (PUNCTUATION.test(token)) return undefined
     words++
-    if (!rules.moreWords.has(token)) continue
+    const sign = rules.moreWords.has(token) ? 1 : rules.lessWords.has(token) ? -1 : undefined
+    if (sign === undefined) continue
     const next = tokens[at + 1] ?? ""
-    return (rules.lookup(next) ?? 0) === 0 ? token : undefined
+    return (rules.lookup(next) ?? 0) === 0 ? { word: token, sign } : undefined
   }
   return undefined
 }
+
+/** A positive word after "once", "formerly" or "used to" (within FORMERLY_WINDOW words): past praise. */
+const formerly = (tokens: ReadonlyArray<string>, position: number): boolean =>
+  tokens.slice(Math.max(0, position - FORMERLY_WINDOW), position).some((token, index, window) =>
+    FORMERLY.includes(token) || (token === "used" && window[index + 1] === "to")
+  )
 
 /**
  * Scores one clause with VADER's rules on the language's lexicon:
@@ -308,7 +337,17 @@ export const scoreClause = (
   let previous = ""
   let beforePrevious = ""
   let opener: WordEvidence | undefined
+  // the words of a "hard to beat" already scored
+  let skipUntil = -1
+  // a booster phrase ("by far") waits for the next opinion word
+  let boostPending = false
   for (const [position, token] of tokens.entries()) {
+    if (position <= skipUntil || BOOSTER_PHRASES.some(([first, second]) => previous === first && token === second)) {
+      boostPending = boostPending || position > skipUntil
+      beforePrevious = previous
+      previous = token
+      continue
+    }
     if (PUNCTUATION.test(token)) {
       negatedUntil = -1
       beforePrevious = previous
@@ -328,7 +367,9 @@ export const scoreClause = (
       previous = token
       continue
     }
-    if (negated && rules.burdens.some((burden) => token.startsWith(burden))) {
+    // "no sign-up bonus" lacks a bonus: the burden word only qualifies the good thing after it
+    const qualifiesGood = (rules.lookup(tokens[position + 1] ?? "") ?? 0) > 0
+    if (negated && !qualifiesGood && rules.burdens.some((burden) => token.startsWith(burden))) {
       words.push({ word: `no ${token}`, valence: ABSENCE_VALENCE })
       negatedUntil = -1
       absentUntil = wordIndex + NEGATION_WINDOW
@@ -339,20 +380,34 @@ export const scoreClause = (
     if (rules.costVerbs.has(token)) {
       const more = costMore(rules, tokens, position)
       if (more !== undefined) {
-        words.push({ word: `${token} ${more}`, valence: negated ? COST_MORE_VALENCE * NEGATION_SCALAR : COST_MORE_VALENCE })
+        const valence = more.sign * COST_MORE_VALENCE
+        words.push({ word: `${token} ${more.word}`, valence: negated ? valence * NEGATION_SCALAR : valence })
         beforePrevious = previous
         previous = token
         continue
       }
     }
-    if (rules.pickNouns.has(token) && isPick(rules, tokens, position)) {
+    // "hard to beat" is praise
+    if (DIFFICULT.includes(token) && TO_WORDS.includes(tokens[position + 1] ?? "") && BEAT_VERBS.includes(tokens[position + 2] ?? "")) {
+      words.push({ word: `${token} to ${tokens[position + 2]}`, valence: negated ? HARD_TO_BEAT_VALENCE * NEGATION_SCALAR : HARD_TO_BEAT_VALENCE })
+      skipUntil = position + 2
+      beforePrevious = previous
+      previous = token
+      continue
+    }
+    const oneTo = token === "one" && previous === "the" && tokens[position + 1] === "to" &&
+      ONE_TO.includes(tokens[position + 2] ?? "")
+    if (oneTo || (rules.pickNouns.has(token) && isPick(rules, tokens, position))) {
       words.push({ word: `${token} (a pick)`, valence: negated ? PICK_VALENCE * NEGATION_SCALAR : PICK_VALENCE })
       beforePrevious = previous
       previous = token
       continue
     }
+    // elided articles ("d'", "l'") are no words between a price and its direction
+    const distance = (at: number): number =>
+      tokens.slice(Math.min(at, position) + 1, Math.max(at, position)).filter((t) => t.length > 1).length + 1
     const near = (test: (other: string) => boolean): boolean =>
-      tokens.some((other, at) => at !== position && Math.abs(at - position) <= PRICE_WINDOW && test(other))
+      tokens.some((other, at) => at !== position && Math.abs(at - position) <= PRICE_WINDOW + 2 && distance(at) <= PRICE_WINDOW && test(other))
     const direction = rules.priceDirections.get(token)
     const aboutPrice = direction !== undefined && near((other) => rules.priceNouns.has(other))
     // a fee charged ("monthly fees", "cobra comisiones") is a cost; "no fees", "low fees" are not
@@ -363,11 +418,19 @@ export const scoreClause = (
     // "best avoided", "at best": no praise
     const faintPraise = rules.superlatives.has(token) &&
       (previous === "at" || (rules.lookup(tokens[position + 1] ?? "") ?? 0) < 0)
+    // "gets expensive fast", "wears fast": how soon the trouble comes
+    const speedOfChange = SPEED_WORDS.includes(token) &&
+      (CHANGE_VERBS.includes(previous) || [previous, ...tokens.slice(position + 1, position + 3)]
+        .some((other) => !PUNCTUATION.test(other) && (rules.lookup(other) ?? 0) < 0))
+    const own = rules.lookup(token) ?? 0
+    // "it would be wise to avoid X", "used to be the go-to app": no praise of the brand
+    const notPraise = own > 0 &&
+      ((tokens[position + 1] === "to" && ADVICE_AVOID.includes(tokens[position + 2] ?? "")) || formerly(tokens, position))
     const base = aboutPrice
       ? direction * PRICE_DIRECTION_VALENCE
       : feeCharged
       ? FEE_VALENCE
-      : rules.priceNouns.has(token) || faintPraise || avoided
+      : rules.priceNouns.has(token) || faintPraise || avoided || speedOfChange || notPraise
       ? 0
       : rules.lookup(token)
     if (base === undefined || base === 0) {
@@ -376,11 +439,14 @@ export const scoreClause = (
       continue
     }
     let valence = base
-    if (rules.boosters.has(previous)) valence += Math.sign(valence) * BOOSTER_INCREMENT
+    if (rules.boosters.has(previous) || boostPending) valence += Math.sign(valence) * BOOSTER_INCREMENT
+    boostPending = false
+    // "hard to justify": the praise of the verb is what is hard
+    const hardTo = DIFFICULT.includes(beforePrevious) && TO_WORDS.includes(previous) && valence > 0
     const inverted = rules.inverters.has(previous) && !AT_LEAST.includes(beforePrevious)
-    if (negated !== inverted) valence *= NEGATION_SCALAR
+    if ((negated !== inverted) !== hardTo) valence *= NEGATION_SCALAR
     const evidence = {
-      word: negated ? `not ${token}` : inverted ? `${previous} ${token}` : token,
+      word: hardTo ? `${beforePrevious} to ${token}` : negated ? `not ${token}` : inverted ? `${previous} ${token}` : token,
       valence: Number(valence.toFixed(3))
     }
     if (position === 0 && rules.openers.has(token) && tokens[1] === ",") opener = evidence
@@ -428,10 +494,13 @@ const replyTo = (
   // "Yes, …", or a reply closing a qualifier: "For serious training, yes: …"
   const at = tokens.findIndex((token, index) =>
     REPLIES[language]?.[token] !== undefined && (index === 0 || PUNCTUATION.test(tokens[index + 1] ?? "")))
-  const reply = at < 0 ? undefined : REPLIES[language]?.[tokens[at] ?? ""]
+  // "Not always.", "Pas toujours." deny the question like a "no"
+  const denial = (DENIALS[language] ?? []).some(([a, b]) => tokens[0] === a && tokens[1] === b)
+  const reply = denial ? -1 : at < 0 ? undefined : REPLIES[language]?.[tokens[at] ?? ""]
   if (reply === undefined) return []
   const asked = scoreClause(rules, tokenize(question, language), ignored).reduce((sum, word) => sum + word.valence, 0)
-  return Math.abs(asked) < MIN_ASKED_VALENCE ? [] : [{ word: `${tokens[at]} (to "${question}")`, valence: reply * Math.sign(asked) * REPLY_VALENCE }]
+  const said = denial ? `${tokens[0]} ${tokens[1]}` : tokens[at]
+  return Math.abs(asked) < MIN_ASKED_VALENCE ? [] : [{ word: `${said} (to "${question}")`, valence: reply * Math.sign(asked) * REPLY_VALENCE }]
 }
 
 /**

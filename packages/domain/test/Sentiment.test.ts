@@ -147,6 +147,69 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       expect(yield* score("es", "hay que domiciliar la nómina para evitar comisiones")).toBe(50)
     }))
 
+  it.effect("reads paying less, past praise, speed of a change, advice to avoid, \"the one to choose\", denials and rarely (version 5)", () =>
+    Effect.gen(function*() {
+      const sentiment = yield* Sentiment
+      expect(sentimentLabel(yield* score("en", "it costs less per seat"))).toBe("positive")
+      expect(sentimentLabel(yield* score("de", "es kostet weniger pro Monat"))).toBe("positive")
+      expect(yield* score("en", "used to be the go-to note app")).toBe(50)
+      expect(yield* score("en", "the outsole wears fast")).toBe(50)
+      expect(yield* score("en", "the paid tiers get expensive fast")).toBe(yield* score("en", "the paid tiers get expensive"))
+      expect(sentimentLabel(yield* score("de", "stößt schnell an Grenzen"))).toBe("negative")
+      expect(sentimentLabel(yield* score("en", "it would be wise to avoid it for small transfers"))).toBe("negative")
+      expect(sentimentLabel(yield* score("en", "is the one to choose"))).toBe("positive")
+      expect(yield* score("en", "has no sign-up bonus to speak of")).toBeLessThan(50)
+      expect(sentimentLabel(yield* score("de", "aber selten der günstigste Anbieter"))).toBe("negative")
+      expect(sentimentLabel(yield* score("en", "has become hard to justify at its price"))).toBe("negative")
+      expect(sentimentLabel(yield* score("en", "its research is hard to beat"))).toBe("positive")
+      expect(sentimentLabel(yield* score("fr", "un rapport qualité-prix difficile à battre"))).toBe("positive")
+      expect(yield* score("es", "es con diferencia la opción más cara")).toBeLessThan(yield* score("es", "es la opción más cara"))
+      expect(sentimentLabel(yield* score("fr", "le tarif réglementé d'EDF a augmenté de 10 %"))).toBe("negative")
+      const reply = (question: string, text: string, language: string) =>
+        Effect.map(sentiment.score([{ text, weight: 1, answers: question }], language, none), (j) => j.score)
+      expect(sentimentLabel(yield* reply("est-il le fournisseur le moins cher ?", "Pas toujours.", "fr"))).toBe("negative")
+      expect(sentimentLabel(yield* reply("Is it worth it?", "Not really.", "en"))).toBe("negative")
+    }))
+
+  it.effect("never reads paying less as a cost, nor paying more as praise, in any language", () =>
+    Effect.gen(function*() {
+      const forms = {
+        en: { verb: ["costs", "cost"], more: ["more", "extra"], less: ["less"] },
+        de: { verb: ["kostet", "kosten"], more: ["mehr", "extra"], less: ["weniger"] },
+        fr: { verb: ["coûte", "coûtent"], more: ["plus"], less: ["moins"] },
+        es: { verb: ["cuesta", "cuestan"], more: ["más", "extra"], less: ["menos"] }
+      } as const
+      const sentiment = yield* Sentiment
+      const filler = fc.array(fc.constantFrom("noticeably", "about", "20", "€", "per", "month"), { maxLength: 2 })
+      fc.assert(fc.property(fc.constantFrom("en", "de", "fr", "es" as const), filler, fc.nat(1), (language, between, pick) => {
+        const form = forms[language]
+        const verb = form.verb[pick % form.verb.length] ?? ""
+        const more = form.more[pick % form.more.length] ?? ""
+        const less = form.less[0] ?? ""
+        const judge = (text: string) => Effect.runSync(sentiment.score(clauses(text), language, none)).score
+        expect(judge(`${verb} ${[...between, less].join(" ")}`)).toBeGreaterThanOrEqual(50)
+        expect(judge(`${verb} ${[...between, more].join(" ")}`)).toBeLessThanOrEqual(50)
+      }), { numRuns: 200 })
+    }))
+
+  it.effect("never lets a speed word after a criticism, advice to avoid or past praise read as praise", () =>
+    Effect.gen(function*() {
+      const criticisms = fc.constantFrom("expensive", "pricey", "buggy", "slow", "cluttered", "clunky")
+      const praise = fc.constantFrom("best", "go-to", "great", "reliable", "favourite", "excellent")
+      const advice = fc.constantFrom("wise", "better", "best", "smart", "good")
+      const sentiment = yield* Sentiment
+      const judge = (text: string) => Effect.runSync(sentiment.score(clauses(text), "en", none)).score
+      fc.assert(fc.property(criticisms, fc.constantFrom("fast", "quickly"), fc.constantFrom("gets", "becomes", "is"), (bad, speed, verb) => {
+        expect(judge(`the plan ${verb} ${bad} ${speed}`)).toBe(judge(`the plan ${verb} ${bad}`))
+      }))
+      fc.assert(fc.property(advice, fc.constantFrom("avoid", "skip"), (adjective, verb) => {
+        expect(sentimentLabel(judge(`it would be ${adjective} to ${verb} it`))).not.toBe("positive")
+      }))
+      fc.assert(fc.property(fc.constantFrom("used to be the", "was once the", "formerly the"), praise, (past, word) => {
+        expect(judge(`${past} ${word} app`)).toBe(50)
+      }))
+    }))
+
   it.effect("gives no layout praise to a clause that restricts or lacks", () =>
     Effect.gen(function*() {
       const sentiment = yield* Sentiment

@@ -28,8 +28,33 @@ const SUBJECT_VERBS: ReadonlyArray<string> = [
   // de, fr, es
   "ist", "hat", "bietet", "kostet", "eignet", "punktet", "liefert", "gilt", "überzeugt", "setzt", "liegt", "steht",
   "verlangt", "est", "a", "offre", "propose", "coûte", "permet", "reste", "es", "tiene", "ofrece", "cuesta",
-  "permite", "destaca", "cuenta", "sigue", "bleibt", "kann", "ermöglicht", "peut", "fonctionne", "puede", "funciona"
+  "permite", "destaca", "cuenta", "sigue", "bleibt", "kann", "ermöglicht", "peut", "fonctionne", "puede", "funciona",
+  // version 5: auxiliaries of a perfect tense ("Dia ha cerrado cientos de tiendas", "Wix hat …")
+  "ha", "han", "haben", "have", "ont"
 ]
+
+/**
+ * An aside between a subject and its verb: "Confluence, by contrast, feels dated", "Close, on the
+ * other hand, is…" (a comma, up to four words, a comma).
+ */
+const ASIDE = /^[*_]*\s*,\s*(?:[\p{L}]+\s+){0,3}[\p{L}]+\s*,\s*/u
+
+/** The name alone is the sentence: "Gusto." answering "Which payroll tool is best?". */
+const ALONE = /^[*_]*(?:[.!][*_]*(?:\s|$)|\s*(?:\n|$))/u
+
+/**
+ * A model name after the brand: capitalised words, then a designation with a digit ("Lenovo
+ * ThinkPad E14", "Brooks Ghost 16", "Polar Vantage V3").
+ */
+/** Words of a Title Case heading that are no model name ("Discover The 5 Best Cards", "Close Top 10 Deals"). */
+const TITLE_WORDS: ReadonlySet<string> = new Set([
+  "the", "a", "an", "our", "your", "my", "top", "best", "these", "those", "all", "ways", "tips", "steps", "reasons",
+  "der", "die", "das", "den", "le", "la", "les", "el", "los", "las", "mejores", "meilleurs", "besten"
+])
+const hasTitleWord = (words: string): boolean =>
+  (words.match(/\p{L}+/gu) ?? []).some((word) => TITLE_WORDS.has(word.toLowerCase()))
+
+const MODEL_NAME = /^\s+(?:\p{Lu}[\p{L}\p{N}+-]*\s+){1,2}(?:\p{L}*\p{N}[\p{L}\p{N}]*)(?![\p{L}\p{N}])/u
 
 /** Words that may stand between a subject and its verb ("Confluence itself is", "Close also offers"). */
 const SUBJECT_ADVERBS: ReadonlyArray<string> = ["itself", "also", "still", "now", "really", "only", "even", "already", "auch", "aussi", "también"]
@@ -91,7 +116,12 @@ export const hasOwnEvidence = (
   if (!capitalisedLikeName(text, start, end, written)) return false
   if (structural(text, start, end)) return true
   const sentenceStart = isSentenceStart(text, start)
-  const [first, afterFirst, afterSecond] = nextWords(text, end, 3)
+  const after = text.slice(end, end + 80)
+  const modelName = MODEL_NAME.exec(after)
+  if (modelName !== null && !isCalendarWord(text.slice(start, end)) && !hasTitleWord(modelName[0])) return true
+  if (sentenceStart && ALONE.test(after)) return true
+  const aside = ASIDE.exec(after)
+  const [first, afterFirst, afterSecond] = nextWords(text, end + (aside?.[0].length ?? 0), 3)
   // a model number between the name and its verb: "Polestar 2 offers", "Sonos Era 100 has"
   const model = first !== undefined && /\d/u.test(first)
   const next = model ? afterFirst : first

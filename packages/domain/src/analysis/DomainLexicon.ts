@@ -55,7 +55,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // round 8: bills and losses of product answers; feature names and answer words that are no verdict
     surprise: -0.8, unexpected: -0.8, overages: -1, removed: -0.8, shrinking: -1.2, outgrow: -1, unmatched: 2,
     cancelling: 0, canceling: 0, original: 0, casual: 0, yes: 0, warm: 0, worth: 1.5, pay: 0, share: 0,
-    requires: -0.6, require: -0.6
+    requires: -0.6, require: -0.6,
+    // version 5 (from the errors of sets 8-10): review praise VADER lacks, and users who leave
+    justify: 1, refined: 1.3, shines: 1.8, shine: 1.5, professional: 1.2, leaving: -0.8, suits: 1, suited: 1
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -88,7 +90,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // round 8
     unschlagbar: 2.5, grenzen: -1.8, preiserhöhung: -1.3, preiserhöhungen: -1.3, größer: 0, größere: 0,
     größeren: 0, größeres: 0, ja: 0, klein: 0, kleine: 0, kleinen: 0, kleines: 0, kleiner: -0.5, kleinere: -0.5, kleineren: -0.5, erfordert: -0.6,
-    erfordern: -0.6
+    erfordern: -0.6,
+    // version 5: "verlangt ständige Pflege" is a demand, not care
+    verlangt: -0.6, verlangen: -0.6, pflege: 0, wartung: 0, kostenpflichtig: -0.8
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -115,7 +119,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     gratuit: 0.3, gratuite: 0.3, connu: 0, connue: 0, incontournable: 1.5, recommandé: 1.5, populaire: 0.5, apprécié: 1.5,
     appréciée: 1.5, solide: 1.3, originales: 0.8, originale: 0.8, original: 0.8, idéal: 1.8, idéale: 1.8, top: 1.5,
     // round 8: the Pattern list reads "graves" (serious) as praise
-    grave: -1.5, graves: -1.5, problème: -1.2, problèmes: -1.2, oui: 0, nécessite: -0.6, nécessitent: -0.6
+    grave: -1.5, graves: -1.5, problème: -1.2, problèmes: -1.2, oui: 0, nécessite: -0.6, nécessitent: -0.6,
+    // version 5: a paid subscription is a cost
+    payant: -0.8, payante: -0.8, payants: -0.8, payantes: -0.8, lucratif: 0
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -145,7 +151,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     limpio: 1, limpios: 1, limpia: 1, profesional: 1.2, profesionales: 1.2,
     gratis: 1, moderno: 1.2, moderna: 1.2, amplio: 1, líder: 0.8,
     // round 8: "calidad" (quality) is the subject of a verdict, not one; "baja" outside a price is low quality
-    calidad: 0, sí: 0, baja: -1, bajas: -1, espera: 0, requiere: -0.6, requieren: -0.6, exige: -0.6
+    calidad: 0, sí: 0, baja: -1, bajas: -1, espera: 0, requiere: -0.6, requieren: -0.6, exige: -0.6,
+    // version 5: "sin ánimo de lucro" (non-profit) is no lack of anything
+    lucro: 0
   }
 }
 
@@ -192,10 +200,10 @@ export const AVOIDING: ReadonlyArray<string> = ["avoid", "avoiding", "waive", "v
 
 /** Words that negate what follows (folded). English also catches the "n't" of "doesn't". */
 export const NEGATORS: Readonly<Record<string, ReadonlyArray<string>>> = {
-  en: ["not", "no", "never", "without", "nor", "none", "hardly", "isn't", "aren't", "doesn't", "don't", "didn't", "wasn't", "won't", "can't", "cannot", "nothing"],
-  de: ["nicht", "kein", "keine", "keinen", "keiner", "keines", "nie", "niemals", "ohne"],
-  fr: ["ne", "n", "pas", "jamais", "aucun", "aucune", "sans", "ni"],
-  es: ["no", "nunca", "sin", "ningun", "ninguna", "ninguno", "ni", "jamas"]
+  en: ["not", "no", "never", "without", "nor", "none", "hardly", "isn't", "aren't", "doesn't", "don't", "didn't", "wasn't", "won't", "can't", "cannot", "nothing", "rarely", "seldom"],
+  de: ["nicht", "kein", "keine", "keinen", "keiner", "keines", "nie", "niemals", "ohne", "selten"],
+  fr: ["ne", "n", "pas", "jamais", "aucun", "aucune", "sans", "ni", "rarement"],
+  es: ["no", "nunca", "sin", "ningun", "ninguna", "ninguno", "ni", "jamas", "raramente"]
 }
 
 /** Intensifiers (a VADER booster: +0.293 in the direction of the next word's valence). */
@@ -325,6 +333,14 @@ export const MORE_WORDS: Readonly<Record<string, ReadonlyArray<string>>> = {
   es: ["mas", "extra"]
 }
 
+/** Paying less (version 5): "costs less per seat", "kostet weniger", "coûte moins", "cuesta menos". */
+export const LESS_WORDS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  en: ["less"],
+  de: ["weniger"],
+  fr: ["moins"],
+  es: ["menos"]
+}
+
 export const COST_MORE_WINDOW = 5
 export const COST_MORE_VALENCE = -0.8
 
@@ -351,3 +367,62 @@ export const PICK_VALENCE = 1.5
 
 /** A pick that was ("once the default choice", "früher erste Wahl") is no recommendation now. */
 export const FORMERLY: ReadonlyArray<string> = ["once", "formerly", "previously", "fruher", "einst", "autrefois", "jadis", "antes", "antiguamente"]
+
+/**
+ * Past praise (version 5): a positive word within FORMERLY_WINDOW words after one of FORMERLY or
+ * "used to" ("used to be the go-to note app", "früher die beste Wahl") is what the product was,
+ * not what it is: it scores nothing.
+ */
+export const FORMERLY_WINDOW = 4
+
+/**
+ * Speed of a change (version 5): "fast", "quickly" right after a criticism or a verb of wear and
+ * growth ("gets expensive fast", "the outsole wears fast", "fees add up quickly"), or with a
+ * criticism within two words after it ("stößt schnell an Grenzen", "quickly becomes expensive"),
+ * say how soon the trouble comes, not that the product is fast: they score nothing.
+ */
+export const SPEED_WORDS: ReadonlyArray<string> = ["fast", "quickly", "quick", "rapidly", "schnell", "vite", "rapidement", "rapido", "rapidamente"]
+export const CHANGE_VERBS: ReadonlyArray<string> = [
+  "wears", "wear", "wore", "drains", "drain", "grows", "grow", "adds", "add", "up", "fills", "fill", "climbs", "climb",
+  "rises", "rise", "escalates", "escalate", "degrades", "degrade", "fades", "fade", "breaks", "break", "dies", "die",
+  "sature", "saturent", "suben", "sube", "crecen", "crece"
+]
+
+/**
+ * Advice to stay away (version 5): a positive word followed by "to avoid" or "to skip" ("it would
+ * be wise to avoid X", "better to skip it") praises the advice, not the brand: it scores nothing,
+ * and "avoid" keeps its own valence.
+ */
+export const ADVICE_AVOID: ReadonlyArray<string> = ["avoid", "skip"]
+
+/**
+ * Hard to do (version 5): "hard to justify", "difficult to recommend", "schwer zu empfehlen" negate
+ * the praise of the verb after them (the difficulty word keeps its own valence); "hard to beat",
+ * "difficile à battre", "difícil de superar" are praise (+HARD_TO_BEAT_VALENCE, like "unbeatable").
+ */
+export const DIFFICULT: ReadonlyArray<string> = ["hard", "difficult", "tough", "schwer", "schwierig", "difficile", "dificil"]
+export const TO_WORDS: ReadonlyArray<string> = ["to", "zu", "a", "de"]
+export const BEAT_VERBS: ReadonlyArray<string> = ["beat", "top", "match", "surpass", "schlagen", "ubertreffen", "battre", "egaler", "superar", "igualar"]
+export const HARD_TO_BEAT_VALENCE = 2
+
+/**
+ * Booster phrases (version 5): "by far the most expensive", "mit Abstand", "de loin", "con
+ * diferencia", "por mucho" boost the next opinion word in their clause by BOOSTER_INCREMENT.
+ */
+export const BOOSTER_PHRASES: ReadonlyArray<readonly [string, string]> = [
+  ["by", "far"], ["mit", "abstand"], ["de", "loin"], ["con", "diferencia"], ["por", "mucho"], ["de", "lejos"]
+]
+
+/** "The one to choose/pick/get/beat" is a pick (version 5), like "the obvious choice": PICK_VALENCE. */
+export const ONE_TO: ReadonlyArray<string> = ["choose", "pick", "get", "buy", "beat"]
+
+/**
+ * Replies that deny a question's verdict without "no" (version 5): "Not always.", "Not really",
+ * "Pas toujours", "Nicht immer", "No siempre" (folded word pairs).
+ */
+export const DENIALS: Readonly<Record<string, ReadonlyArray<readonly [string, string]>>> = {
+  en: [["not", "always"], ["not", "really"], ["not", "anymore"], ["not", "necessarily"]],
+  de: [["nicht", "immer"], ["nicht", "wirklich"], ["nicht", "mehr"], ["nicht", "unbedingt"]],
+  fr: [["pas", "toujours"], ["pas", "vraiment"], ["plus", "vraiment"], ["pas", "forcement"]],
+  es: [["no", "siempre"], ["no", "realmente"], ["ya", "no"], ["no", "necesariamente"]]
+}

@@ -14,9 +14,11 @@ import { nameWordPattern, scopeClauses } from "./Scope.js"
  * `reanalyze` brings older rows to this version. 1: whole-sentence AFINN excerpts; 2: clause scope,
  * VADER rules with a review lexicon, language detection, ordinary-word brand evidence; 3: clause markers by
  * kind, comparison baselines, sections and nested items, layout leans (pros/cons, recommending
- * lists), a wider review lexicon.
+ * lists), a wider review lexicon; 4: contrast adverbs, yes/no replies, paying more, picks; 5: list intros,
+ * attached brands, opening conditions, denials, past praise, speed of a change, one-word replies and
+ * asides as brand evidence (docs/metrics.md, "Analyser version").
  */
-export const ANALYSER_VERSION = 4
+export const ANALYSER_VERSION = 5
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {

@@ -47,6 +47,14 @@ const COMPARISON =
 const ALTERNATIVE_TO =
   /(?<![\p{L}])(?:alternatives?\s+(?:to|for)|instead\s+of|rather\s+than|alternativen?\s+zu|statt|anstelle\s+von|alternatives?\s+(?:à|a)|au\s+lieu\s+de|alternativas?\s+a|en\s+lugar\s+de|en\s+vez\s+de)\s+[*_]*/giu
 
+/**
+ * A brand that only qualifies another ("the network of Vodafone", "owned by Google", "del grupo
+ * Santander", "con la red de Vodafone", "von Google"): a preposition of attachment, at most two
+ * lower-case words, then the name.
+ */
+const ATTACHED =
+  /(?<![\p{L}])(?:of|by|from|via|on|with|von|vom|mit|de|del|du|des|d['’]|con|avec|par|por)\s*(?:\p{Ll}+\s+){0,2}[*_]*$/u
+
 /** ", and " before a new subject, in the four languages (markdown emphasis allowed). */
 const NEW_SUBJECT = /,\s+(?:and|und|et|y|e)\s+[*_]*/giu
 
@@ -83,6 +91,8 @@ interface Segment {
   readonly end: number
   readonly weight: number
   readonly question: boolean
+  /** An opening condition ("If you want the highest rate,"): the reader's need, not a verdict. */
+  readonly condition: boolean
 }
 
 /** Sentence ends: `.!?…`, with any closing `**`/`_`, followed by whitespace or the end of the range. */
@@ -108,7 +118,7 @@ const sentences = (text: string, start: number, end: number): Array<{ start: num
 interface Cut {
   readonly at: number
   /** "conceded": an opening concession ("Although it is pricey,"), up to its comma. */
-  readonly kind: MarkerKind | "plain" | "conceded" | "main"
+  readonly kind: MarkerKind | "plain" | "conceded" | "main" | "condition"
 }
 
 /** What comes last dominates: after "but" and "though", and the main clause after an opening "Although …,". */
@@ -145,11 +155,14 @@ const adverbialCut = (sentence: string, index: number, marker: string): number |
   if (!trailing && /[,;:–—(]\s*[*_]*\s*$/u.test(before)) return undefined
   const boundary = trailing
     ? before.lastIndexOf(";")
-    : Math.max(before.search(/[,;](?=[^,;]*$)/u), -1)
+    : Math.max(before.search(/(?:;|,(?!\d))(?=(?:[^,;]|,\d)*$)/u), -1)
   if (boundary < 0) return 0
   // the clause the adverb stands in must say something before it
   return /[\p{L}\p{N}]/u.test(before.slice(boundary + 1)) ? boundary + 1 : undefined
 }
+
+/** A sentence opening with a condition: "If …,", "Wenn …,", "Falls …,", "Si …,". */
+const CONDITION = /^[\s*_\-–—•]*(?:if|wenn|falls|si)\s/iu
 
 /**
  * Clauses of a sentence: cut at `;` and before every clause marker (CLAUSE_MARKERS); a sentence
@@ -178,6 +191,12 @@ const clauses = (text: string, start: number, end: number): Array<Segment> => {
       cuts.push({ at: comma + 1, kind: "main" })
     } else cuts[0] = { at: 0, kind }
   }
+  const condition = CONDITION.exec(sentence)
+  const comma = condition === null ? -1 : sentence.indexOf(",", condition[0].length)
+  if (condition !== null && comma > 0 && cuts[0]?.kind === "plain" && !cuts.some((cut) => cut.at > 0 && cut.at <= comma)) {
+    cuts[0] = { at: 0, kind: "condition" }
+    cuts.push({ at: comma + 1, kind: "plain" })
+  }
   for (const match of sentence.matchAll(/;/gu)) {
     // an adverb's clause may already start here ("…; the menus are confusing, though.")
     if (!cuts.some((cut) => cut.at === match.index + 1)) cuts.push({ at: match.index + 1, kind: "plain" })
@@ -187,7 +206,8 @@ const clauses = (text: string, start: number, end: number): Array<Segment> => {
     start: start + cut.at,
     end: start + (cuts[index + 1]?.at ?? sentence.length),
     weight: weightOf(cut, cuts[index + 1]),
-    question
+    question,
+    condition: cut.kind === "condition"
   })).filter((segment) => /[\p{L}\p{N}]/u.test(text.slice(segment.start, segment.end)))
 }
 
@@ -271,7 +291,19 @@ export const scopeClauses = <B>(
     const left = [...clause.matchAll(ALTERNATIVE_TO)].map((match) => segment.start + match.index + match[0].length)
     const baseline = (brand: B): boolean =>
       brands.some((b) => b.brand === brand && b.spans.some((span) => left.includes(span.start)))
-    const named = all.length < 2 ? all : all.filter((brand) => !baseline(brand))
+    const first = Math.min(...brands.filter((b) => all.includes(b.brand)).flatMap((b) =>
+      b.spans.filter((span) => span.start >= segment.start && span.end <= segment.end).map((span) => span.start)
+    ))
+    // "Lowi – cheap plans on the network of Vodafone", "Openbank, del grupo Santander": Vodafone and
+    // Santander only qualify the brand the clause is about
+    const attached = (brand: B): boolean =>
+      brands.some((b) =>
+        b.brand === brand && b.spans.filter((span) => span.start >= segment.start && span.end <= segment.end).every((span) =>
+          span.start > first && ATTACHED.test(text.slice(Math.max(segment.start, span.start - 40), span.start))
+        )
+      )
+    // an opening condition that only names what the reader leaves ("If you want alternatives to X,") judges no one
+    const named = all.length < 2 && !segment.condition ? all : all.filter((brand) => !baseline(brand) && !attached(brand))
     const comparison = COMPARISON.exec(clause)
     if (comparison === null || named.length < 2) return named
     const pivot = segment.start + comparison.index
@@ -339,11 +371,9 @@ export const scopeClauses = <B>(
     previousLineWasTable = false
     const bullet = LIST_ITEM.exec(line)
     if (bullet === null && indent === 0) recommending = RECOMMENDS.test(line) && !/[.!?]\s*$/u.test(line)
-    // the line that introduces a recommending list ("Good alternatives to X:") judges no one
-    if (bullet === null && recommending && /:\s*[*_]*\s*$/u.test(line)) {
-      subject = []
-      continue
-    }
+    // the sentence that introduces a recommending list ("Good alternatives to X:") judges no one;
+    // the sentences before it on its line do ("Since its price hikes, many have left. Good options:")
+    const introduces = bullet === null && recommending && /:\s*[*_]*\s*$/u.test(line)
     if (HEADING.test(line)) {
       subject = brandsIn(start, end)
       section = subject.length === 1 && !ALTERNATIVES.test(line) ? subject : []
@@ -361,11 +391,19 @@ export const scopeClauses = <B>(
     lean = label === null ? undefined : leanOf(label[1] ?? "")
     labelled = lean !== undefined
     if (lean === undefined && bullet !== null && recommending) lean = 1
-    for (const sentence of sentences(text, bodyStart, end)) {
+    const lineSentences = sentences(text, bodyStart, end)
+    for (const [index, sentence] of lineSentences.entries()) {
+      if (introduces && index === lineSentences.length - 1) {
+        subject = []
+        answering = undefined
+        continue
+      }
       // clauses before the sentence names anyone ("Although it is pricey, Acmo is…") wait for it
       const pending: Array<Segment> = []
       for (const segment of clauses(text, sentence.start, sentence.end).flatMap(splitAtNewSubject)) {
         const named = judgedIn(segment)
+        // "If you want the highest rate, Ally is…": the condition names no brand and judges none
+        if (segment.condition && named.length === 0) continue
         if (segment.question) {
           if (named.length > 0) subject = named
           answering = clauseText(text, segment, allSpans, nameWords)

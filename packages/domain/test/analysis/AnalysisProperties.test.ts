@@ -1,4 +1,5 @@
 import { expect, layer } from "@effect/vitest"
+import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as fc from "fast-check"
 import type { TrackedBrand } from "../../src/analysis/Mentions.js"
@@ -18,6 +19,18 @@ const OPINIONS = [
   "is great value"
 ]
 const opinion = fc.constantFrom(...OPINIONS)
+
+/** The local analysis of an English answer for Acmo, with Globex, Initech and Umbrella tracked. */
+const analyseWith = (sentiment: Context.Tag.Service<Sentiment>, markdown: string) =>
+  Effect.runSync(analyseAnswer({
+    text: "",
+    markdown,
+    language: "en",
+    brand: { kind: "brand", id: 1, name: "Acmo", aliases: [] },
+    competitors: [competitor(2, "Globex"), competitor(3, "Initech"), competitor(4, "Umbrella")],
+    citations: [],
+    searchQueries: []
+  }).pipe(Effect.provideService(Sentiment, sentiment)))
 
 layer(SentimentLexiconLive)("analysis properties", (it) => {
   it.effect("a tracked name's own tokens never move its score", () =>
@@ -49,17 +62,45 @@ layer(SentimentLexiconLive)("analysis properties", (it) => {
         const base = mine.map((o) => `Acmo ${o}.`).join(" ")
         const extra = `${name} ${theirs}.`
         const withExtra = at === "after" ? `${base} ${extra}` : at === "before" ? `${extra} ${base}` : `${base}\n\n${extra}`
-        const analyse = (markdown: string) =>
-          Effect.runSync(analyseAnswer({
-            text: "",
-            markdown,
-            language: "en",
-            brand: { kind: "brand", id: 1, name: "Acmo", aliases: [] },
-            competitors: [competitor(2, "Globex"), competitor(3, "Initech"), competitor(4, "Umbrella")],
-            citations: [],
-            searchQueries: []
-          }).pipe(Effect.provideService(Sentiment, sentiment)))
-        expect(analyse(withExtra).brand.sentiment).toBe(analyse(base).brand.sentiment)
+        expect(analyseWith(sentiment, withExtra).brand.sentiment).toBe(analyseWith(sentiment, base).brand.sentiment)
       }), { numRuns: 200 })
+    }))
+
+  it.effect("an opening condition that names no brand never changes a brand's score (version 5)", () =>
+    Effect.gen(function*() {
+      const sentiment = yield* Sentiment
+      const condition = fc.constantFrom(
+        "If the notion of a cloud-only notebook worries you",
+        "If you want the highest rate and can live without a branch",
+        "If you hate bloated and slow tools",
+        "If budget is tight"
+      )
+      fc.assert(fc.property(condition, opinion, (when, mine) => {
+        expect(analyseWith(sentiment, `${when}, Acmo ${mine}.`).brand.sentiment)
+          .toBe(analyseWith(sentiment, `Acmo ${mine}.`).brand.sentiment)
+      }), { numRuns: 100 })
+    }))
+
+  it.effect("a list's intro and the list of other brands never change what the sentences before the intro say (version 5)", () =>
+    Effect.gen(function*() {
+      const sentiment = yield* Sentiment
+      const intro = fc.constantFrom("Good alternatives:", "Top picks instead:", "The best options:")
+      fc.assert(fc.property(fc.array(opinion, { minLength: 1, maxLength: 3 }), intro, opinion, (mine, line, theirs) => {
+        const base = mine.map((o) => `Acmo ${o}.`).join(" ")
+        const listed = `${base} ${line}\n\n- **Globex** – ${theirs}.\n- **Initech** – ${theirs}.`
+        expect(analyseWith(sentiment, listed).brand.sentiment).toBe(analyseWith(sentiment, base).brand.sentiment)
+      }), { numRuns: 100 })
+    }))
+
+  it.effect("a brand that only qualifies another (\"on the network of X\") takes none of its verdict (version 5)", () =>
+    Effect.gen(function*() {
+      const sentiment = yield* Sentiment
+      const attachment = fc.constantFrom("on the network of", "owned by", "built on top of", "from")
+      // one clause: after "but" or "though" the attached brand would open a clause of its own
+      const plain = fc.constantFrom(...OPINIONS.filter((o) => !/\b(?:but|though)\b/u.test(o)))
+      fc.assert(fc.property(plain, attachment, (mine, via) => {
+        const analysis = analyseWith(sentiment, `Acmo ${mine}, ${via} Globex.`)
+        expect(analysis.competitors.find((c) => c.brand.name === "Globex")?.sentiment).toBe(50)
+      }), { numRuns: 100 })
     }))
 })

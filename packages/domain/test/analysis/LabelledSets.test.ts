@@ -71,17 +71,36 @@ layer(SentimentLexiconLive)("the labelled sets (docs/metrics.md)", (it) => {
     Effect.gen(function*() {
       const figures = yield* evaluate(readLabelledSet("set-8.json"), analyseLabelled, normaliseOne)
       expect(figures.pairs).toBeGreaterThanOrEqual(100)
-      // 80.2%, kappa 0.682; 20 of 25 negatives (version 3, held out: 70.3%, kappa 0.516, 14 of 25).
+      // v5 81.0%, kappa 0.695; 21 of 25 negatives (version 3, held out: 70.3%, kappa 0.516, 14 of 25).
       expectTargets(figures, TARGETS)
     }))
 
-  it.effect("set 9 (held out: never tuned on) keeps the sentiment figures docs/metrics.md reports, and not the mention recall target", () =>
+  it.effect("set 9 (held out on version 4, tuned on in round 9) reaches the issue's targets", () =>
     Effect.gen(function*() {
       const figures = yield* evaluate(readLabelledSet("set-9.json"), analyseLabelled, normaliseOne)
       expect(figures.pairs).toBeGreaterThanOrEqual(60)
-      // Held out, as measured once: recall 0.971 (two German/Spanish brands that are dictionary
-      // words missed), positions 98.5%, sentiment 77.9%, kappa 0.648, 11 of 11 negatives.
-      expectTargets(figures, { agreement: 0.77, kappa: 0.64, negatives: 1 }, { recall: 0.97, positions: 0.98 })
+      // v5 84.3%, kappa 0.748, 11 of 11 negatives, recall 1 (version 4, held out: 77.9%, kappa
+      // 0.648, recall 0.971).
+      expectTargets(figures, TARGETS)
+    }))
+
+  it.effect("set 10 (held out on version 4, tuned on in round 9) reaches the issue's targets", () =>
+    Effect.gen(function*() {
+      const figures = yield* evaluate(readLabelledSet("set-10.json"), analyseLabelled, normaliseOne)
+      expect(figures.pairs).toBeGreaterThanOrEqual(80)
+      // v5 85.7%, kappa 0.773, 19 of 22 negatives (version 4, held out: 67.4%, kappa 0.478, 10 of 22,
+      // recall 0.978, positions 95.5%).
+      expectTargets(figures, TARGETS)
+    }))
+
+  it.effect("set 11 (held out: never tuned on) keeps the figures docs/metrics.md reports, below the targets", () =>
+    Effect.gen(function*() {
+      const figures = yield* evaluate(readLabelledSet("set-11.json"), analyseLabelled, normaliseOne)
+      expect(figures.pairs).toBeGreaterThanOrEqual(40)
+      // Held out, as measured once on version 5: recall 0.977 (French "Orange" opening a
+      // "devant …" comparison missed), positions 97.6%, sentiment 71.4%, kappa 0.563, 8 of 12
+      // negatives (version 4 on the same set: 69.0%, kappa 0.526, 7 of 12).
+      expectTargets(figures, { agreement: 0.71, kappa: 0.56, negatives: 0.66 }, { recall: 0.97, positions: 0.97 })
     }))
 
   it.effect("Cohen's kappa is 1 for agreement, 0 for chance", () =>

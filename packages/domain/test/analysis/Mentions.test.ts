@@ -73,6 +73,20 @@ describe("findMentions", () => {
     expect(summary("Ally pays a higher APY.", [brand(1, "Ally")]).map((m) => m.matched)).toEqual([["Ally"]])
   })
 
+  it("takes a one-word reply, a subject after an aside, a model name and a perfect tense as brand evidence (version 5)", () => {
+    const matched = (text: string, name: string, language = "en") =>
+      findMentions(text, [brand(1, name)], { language }).flatMap((m) => m.spans.map((s) => text.slice(s.start, s.end)))
+    expect(matched("**Which payroll tool is best?**\nGusto. It is simple.", "Gusto")).toEqual(["Gusto"])
+    expect(matched("Confluence, by contrast, feels dated and slow.", "Confluence")).toEqual(["Confluence"])
+    expect(matched("Wer Windows braucht, greift zum Lenovo ThinkPad E14.", "Lenovo", "de")).toEqual(["Lenovo"])
+    expect(matched("Dia ha cerrado cientos de tiendas.", "Dia", "es")).toEqual(["Dia"])
+    // the same words as ordinary words stay ordinary
+    expect(matched("Close the deal. Close, by contrast, the door.", "Close")).toEqual([])
+    expect(matched("Discover the best cards. Don't chase the bonus.", "Discover")).toEqual([])
+    expect(matched("See you on Monday 9 May.", "Monday")).toEqual([])
+    expect(matched("Discover The 5 Best Cash-Back Cards below.", "Discover")).toEqual([])
+  })
+
   it("computes position as 1 + brands first mentioned earlier", () => {
     const text = "Bexa and Gamza lead; Acmo follows. Bexa again."
     const result = findMentions(text, [brand(1, "Acmo"), competitor(2, "Bexa"), competitor(3, "Gamza"), competitor(4, "Delza")])

@@ -62,7 +62,7 @@ describe("scopeClauses", () => {
     expect(scope("Acmo ist günstiger als Bexa.", "Acmo", "Bexa")).toEqual({ Acmo: [["ist günstiger als .", 1]], Bexa: [] })
     expect(scope("Acmo est plus cher que Bexa.", "Acmo", "Bexa")).toEqual({ Acmo: [["est plus cher que .", 1]], Bexa: [] })
     expect(scope("If you want alternatives to Bexa, Acmo is the most complete.", "Acmo", "Bexa")).toEqual({
-      Acmo: [["If you want alternatives to , is the most complete.", 1]],
+      Acmo: [["is the most complete.", 1]],
       Bexa: []
     })
     expect(scope("Good alternatives to Bexa:\n\n- **Acmo** – clean editor.", "Acmo", "Bexa")).toEqual({
