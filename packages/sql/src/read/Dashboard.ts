@@ -85,8 +85,8 @@ export const getDashboard = Effect.fnUntraced(function*(query: DashboardQuery) {
     ),
     prompt_rows AS (
       -- Ordered by the visibility the client sees (two fraction digits), ties as documented.
-      SELECT pp.id, pp.responses, pp.mentions, round(100.0 * pp.mentions / pp.responses, 2) AS share, p.text
-      FROM per_prompt pp JOIN prompts p ON p.id = pp.id
+      SELECT pp.id, pp.responses, pp.mentions, round(100.0 * pp.mentions / pp.responses, 2) AS share
+      FROM per_prompt pp
     )
     SELECT
       (SELECT count(*)::int FROM prompts p WHERE p.brand_id = ${query.brandId}
@@ -122,12 +122,12 @@ export const getDashboard = Effect.fnUntraced(function*(query: DashboardQuery) {
       coalesce((
         SELECT json_agg(json_build_object('id', x.id, 'brand_mentions', x.mentions, 'prompt', x.text,
           'visibility', ${percent(sql, "x.mentions", "x.responses")}) ORDER BY x.share DESC, x.mentions DESC, x.id)
-        FROM (SELECT * FROM prompt_rows ORDER BY share DESC, mentions DESC, id LIMIT 5) x
+        FROM (SELECT r.*, p.text FROM (SELECT * FROM prompt_rows ORDER BY share DESC, mentions DESC, id LIMIT 5) r JOIN prompts p ON p.id = r.id) x
       ), '[]'::json) AS top_ranked_prompts,
       coalesce((
         SELECT json_agg(json_build_object('id', x.id, 'brand_mentions', x.mentions, 'prompt', x.text,
           'visibility', ${percent(sql, "x.mentions", "x.responses")}) ORDER BY x.share, x.id)
-        FROM (SELECT * FROM prompt_rows ORDER BY share, id LIMIT 5) x
+        FROM (SELECT r.*, p.text FROM (SELECT * FROM prompt_rows ORDER BY share, id LIMIT 5) r JOIN prompts p ON p.id = r.id) x
       ), '[]'::json) AS lowest_ranked_prompts
     FROM totals t`.pipe(Effect.flatMap(decodeRows(Dashboard)), Effect.orDie)
   const [dashboard] = rows
