@@ -31,9 +31,13 @@ layer(AgreementLive, { timeout: 120_000 })("dashboard as JSON text", (it) => {
         Competitors.add({ brandId: brand.id, name, website: `https://c${name.length}x${name.codePointAt(0)}.example`, aliases: [] }))
       const competitorIds = [...competitors.map((c) => c.id), ...tricky.map((c) => c.id)]
       // Prompts in each group and in none.
-      const prompts = yield* Effect.forEach(NAMES, (text, i) => {
+      const prompts = yield* Effect.forEach(NAMES, (name, i) => {
         const group = groups[i % 3]
-        return Prompts.add({ brandId: brand.id, text: `prompt ${i} ${text}`, ...(group === undefined ? {} : { groupId: group.id }) })
+        const text = `prompt ${i} ${name}`
+        return Effect.map(
+          Prompts.add({ brandId: brand.id, text, ...(group === undefined ? {} : { groupId: group.id }) }),
+          ({ id }) => ({ id, text })
+        )
       })
       const answers = fc.sample(
         fc.record({
@@ -55,6 +59,8 @@ layer(AgreementLive, { timeout: 120_000 })("dashboard as JSON text", (it) => {
         }),
         { numRuns: 30, seed: 22 }
       )
+      const names = ["Own", ...competitors.map((c) => c.name), ...NAMES].sort()
+      const textOf = new Map(prompts.map((p) => [p.id, p.text]))
       let ranked = 0
       for (const c of cases) {
         const query = {
@@ -66,6 +72,11 @@ layer(AgreementLive, { timeout: 120_000 })("dashboard as JSON text", (it) => {
         const text = yield* getDashboardJson(query)
         const decoded = yield* getDashboard(query)
         expect(text, label).toBe(JSON.stringify(decoded))
+        // The escaped strings read back as stored: every tracked brand once, each prompt's own text.
+        expect(decoded.brands_ranking.map((b) => b.name).sort(), label).toEqual(names)
+        for (const ranked of [...decoded.top_ranked_prompts, ...decoded.lowest_ranked_prompts]) {
+          expect(ranked.prompt, label).toBe(textOf.get(ranked.id))
+        }
         ranked += decoded.top_ranked_prompts.length + decoded.series.length
       }
       // The ranges are not all empty: the comparison saw the escaped prompts and days.
