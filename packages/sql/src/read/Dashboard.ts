@@ -27,6 +27,9 @@ const jsonArray = (sql: SqlClient.SqlClient, fields: ReadonlyArray<Field>, order
   return sql`'[' || string_agg(${sql.join(" || ", false)(parts)} || '}', ',' ORDER BY ${sql.literal(order)}) || ']'`
 }
 
+/** The text of the ranked prompt `r`: five lookups by primary key (a join hashed the brand's every prompt). */
+const promptText = (sql: SqlClient.SqlClient) => sql.literal("(SELECT p.text FROM prompts p WHERE p.id = r.id) AS text")
+
 /** A ranked prompt (RankedPrompt) of alias x. */
 const rankedPrompt = (sql: SqlClient.SqlClient): ReadonlyArray<Field> => [
   ["id", "x.id", "json"],
@@ -173,12 +176,11 @@ export const getDashboardJson = Effect.fnUntraced(function*(query: DashboardQuer
       ), '[]') AS brands_ranking,
       coalesce((
         SELECT ${jsonArray(sql, rankedPrompt(sql), "x.share DESC, x.mentions DESC, x.id")}
-        FROM (SELECT r.*, p.text FROM (SELECT * FROM prompt_rows ORDER BY share DESC, mentions DESC, id LIMIT 5) r
-          JOIN prompts p ON p.id = r.id) x
+        FROM (SELECT r.*, ${promptText(sql)} FROM (SELECT * FROM prompt_rows ORDER BY share DESC, mentions DESC, id LIMIT 5) r) x
       ), '[]') AS top_ranked_prompts,
       coalesce((
         SELECT ${jsonArray(sql, rankedPrompt(sql), "x.share, x.id")}
-        FROM (SELECT r.*, p.text FROM (SELECT * FROM prompt_rows ORDER BY share, id LIMIT 5) r JOIN prompts p ON p.id = r.id) x
+        FROM (SELECT r.*, ${promptText(sql)} FROM (SELECT * FROM prompt_rows ORDER BY share, id LIMIT 5) r) x
       ), '[]') AS lowest_ranked_prompts,
       coalesce((
         SELECT ${
