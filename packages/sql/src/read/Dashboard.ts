@@ -1,8 +1,66 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { AI_MODELS } from "@sightline/domain/AiModel"
 import { Dashboard } from "@sightline/domain/api/Resources"
+import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { brandDays, dataRange, decimal, decodeRows, inPeriods, percent, type ResponseFilters, rollupEngine, rollupPeriods } from "./Query.js"
+
+/**
+ * How a field's value is written into the JSON text: `json` is already JSON (a number, a boolean,
+ * or `to_json` of a string); `digits` is a string with nothing to escape (a decimal, a date).
+ */
+type Field = readonly [key: string, value: string | Statement.Fragment, kind: "json" | "digits"]
+
+/**
+ * The JSON text of an array of objects, one per row, keys in the given order, aggregated in `order`
+ * (NULL for no rows). Every value must be non-NULL (a NULL would blank the whole object).
+ */
+const jsonArray = (sql: SqlClient.SqlClient, fields: ReadonlyArray<Field>, order: string): Statement.Fragment => {
+  const parts = fields.map(([key, value, kind], i) => {
+    const expression = typeof value === "string" ? sql.literal(value) : value
+    const name = `${i === 0 ? "{" : ","}"${key}":`
+    return kind === "json"
+      ? sql`${sql.literal(`'${name}'`)} || (${expression})::text`
+      : sql`${sql.literal(`'${name}"'`)} || (${expression}) || '"'`
+  })
+  return sql`'[' || string_agg(${sql.join(" || ", false)(parts)} || '}', ',' ORDER BY ${sql.literal(order)}) || ']'`
+}
+
+/** The text of the ranked prompt `r`: five lookups by primary key (a join hashed the brand's every prompt). */
+const promptText = (sql: SqlClient.SqlClient) => sql.literal("(SELECT p.text FROM prompts p WHERE p.id = r.id) AS text")
+
+/** A ranked prompt (RankedPrompt) of alias x. */
+const rankedPrompt = (sql: SqlClient.SqlClient): ReadonlyArray<Field> => [
+  ["id", "x.id", "json"],
+  ["brand_mentions", "x.mentions", "json"],
+  ["prompt", "to_json(x.text)", "json"],
+  ["visibility", percent(sql, "x.mentions", "x.responses"), "digits"]
+]
+
+/** The own brand's figures of a day or an engine (alias `a`), in the contract's order. */
+const ownBrandFigures = (sql: SqlClient.SqlClient, a: string): ReadonlyArray<Field> => [
+  ["responses", `${a}.responses`, "json"],
+  ["mentions", `${a}.mentions`, "json"],
+  ["visibility", percent(sql, `${a}.mentions`, `${a}.responses`), "digits"],
+  ["share_of_voice", percent(sql, `${a}.mentions`, `${a}.mentions + ${a}.competitor_mentions`), "digits"],
+  ["average_sentiment", decimal(sql, `${a}.sentiment`), "digits"]
+]
+
+/** The statement's row: the scalars, and each array already as JSON text. */
+const DashboardRow = Schema.Struct({
+  total_prompts: Schema.Int,
+  total_responses: Schema.Int,
+  total_brand_mentions: Schema.Int,
+  brand_mention_rate: Schema.String,
+  average_brand_sentiment: Schema.String,
+  competitors_count: Schema.Int,
+  brands_ranking: Schema.String,
+  top_ranked_prompts: Schema.String,
+  lowest_ranked_prompts: Schema.String,
+  series: Schema.String,
+  by_ai_model: Schema.String
+})
 
 export interface DashboardQuery {
   readonly brandId: number
@@ -17,8 +75,13 @@ export interface DashboardQuery {
  * Sightline's extra fields: each ranked brand's share of voice, the own brand's daily series and
  * its per-engine breakdown.
  * Everything is read from the rollups (Rollups.ts): a few hundred rows whatever the history.
+ *
+ * Written by PostgreSQL as JSON text, byte for byte what `JSON.stringify` writes for the decoded
+ * Dashboard (keys in the contract's order, names and prompts escaped by `to_json`, which escapes as
+ * JSON.stringify does), and sent as it is: parsing, decoding and writing again the big brand's
+ * 300-day series cost more than reading it (handlers/Common.ts, `asJsonWithText`).
  */
-export const getDashboard = Effect.fnUntraced(function*(query: DashboardQuery) {
+export const getDashboardJson = Effect.fnUntraced(function*(query: DashboardQuery) {
   const sql = yield* SqlClient.SqlClient
   const groupId = query.groupId ?? null
   const group = sql`(${groupId}::bigint IS NULL OR x.group_id = ${groupId})`
@@ -85,8 +148,8 @@ export const getDashboard = Effect.fnUntraced(function*(query: DashboardQuery) {
     ),
     prompt_rows AS (
       -- Ordered by the visibility the client sees (two fraction digits), ties as documented.
-      SELECT pp.id, pp.responses, pp.mentions, round(100.0 * pp.mentions / pp.responses, 2) AS share, p.text
-      FROM per_prompt pp JOIN prompts p ON p.id = pp.id
+      SELECT pp.id, pp.responses, pp.mentions, round(100.0 * pp.mentions / pp.responses, 2) AS share
+      FROM per_prompt pp
     )
     SELECT
       (SELECT count(*)::int FROM prompts p WHERE p.brand_id = ${query.brandId}
@@ -97,40 +160,58 @@ export const getDashboard = Effect.fnUntraced(function*(query: DashboardQuery) {
       ${decimal(sql, "t.sentiment")} AS average_brand_sentiment,
       (SELECT count(*)::int FROM competitors c WHERE c.brand_id = ${query.brandId}) AS competitors_count,
       coalesce((
-        SELECT json_agg(json_build_object('name', r.name, 'mentions', r.mentions, 'own_brand', r.own_brand,
-          'ranking', r.ranking, 'visibility', ${percent(sql, "r.mentions", "t.responses")},
-          'average_position', ${decimal(sql, "r.position")}, 'average_sentiment', ${decimal(sql, "r.sentiment")},
-          'share_of_voice', ${percent(sql, "r.mentions", "(SELECT k.mentions FROM tracked k)")})
-          ORDER BY r.ranking)
+        SELECT ${
+    jsonArray(sql, [
+      ["name", "to_json(r.name)", "json"],
+      ["mentions", "r.mentions", "json"],
+      ["own_brand", "r.own_brand", "json"],
+      ["ranking", "r.ranking", "json"],
+      ["visibility", percent(sql, "r.mentions", "t.responses"), "digits"],
+      ["average_position", decimal(sql, "r.position"), "digits"],
+      ["average_sentiment", decimal(sql, "r.sentiment"), "digits"],
+      ["share_of_voice", percent(sql, "r.mentions", "(SELECT k.mentions FROM tracked k)"), "digits"]
+    ], "r.ranking")
+  }
         FROM ranked r
-      ), '[]'::json) AS brands_ranking,
+      ), '[]') AS brands_ranking,
       coalesce((
-        SELECT json_agg(json_build_object('date', to_char(d.period, 'YYYY-MM-DD'), 'responses', d.responses,
-          'mentions', d.mentions, 'visibility', ${percent(sql, "d.mentions", "d.responses")},
-          'share_of_voice', ${percent(sql, "d.mentions", "d.mentions + d.competitor_mentions")},
-          'average_sentiment', ${decimal(sql, "d.sentiment")}) ORDER BY d.period)
+        SELECT ${jsonArray(sql, rankedPrompt(sql), "x.share DESC, x.mentions DESC, x.id")}
+        FROM (SELECT r.*, ${promptText(sql)} FROM (SELECT * FROM prompt_rows ORDER BY share DESC, mentions DESC, id LIMIT 5) r) x
+      ), '[]') AS top_ranked_prompts,
+      coalesce((
+        SELECT ${jsonArray(sql, rankedPrompt(sql), "x.share, x.id")}
+        FROM (SELECT r.*, ${promptText(sql)} FROM (SELECT * FROM prompt_rows ORDER BY share, id LIMIT 5) r) x
+      ), '[]') AS lowest_ranked_prompts,
+      coalesce((
+        SELECT ${
+    jsonArray(sql, [
+      ["date", "to_char(d.period, 'YYYY-MM-DD')", "digits"],
+      ...ownBrandFigures(sql, "d")
+    ], "d.period")
+  }
         FROM days d
-      ), '[]'::json) AS series,
+      ), '[]') AS series,
       coalesce((
-        SELECT json_agg(json_build_object('ai_model', e.engine, 'responses', e.responses,
-          'mentions', e.mentions, 'visibility', ${percent(sql, "e.mentions", "e.responses")},
-          'share_of_voice', ${percent(sql, "e.mentions", "e.mentions + e.competitor_mentions")},
-          'average_sentiment', ${decimal(sql, "e.sentiment")}, 'average_position', ${decimal(sql, "e.position")})
-          ORDER BY e.engine COLLATE "C")
+        SELECT ${
+    jsonArray(sql, [
+      ["ai_model", "to_json(e.engine)", "json"],
+      ...ownBrandFigures(sql, "e"),
+      ["average_position", decimal(sql, "e.position"), "digits"]
+    ], "e.engine COLLATE \"C\"")
+  }
         FROM engines e
-      ), '[]'::json) AS by_ai_model,
-      coalesce((
-        SELECT json_agg(json_build_object('id', x.id, 'brand_mentions', x.mentions, 'prompt', x.text,
-          'visibility', ${percent(sql, "x.mentions", "x.responses")}) ORDER BY x.share DESC, x.mentions DESC, x.id)
-        FROM (SELECT * FROM prompt_rows ORDER BY share DESC, mentions DESC, id LIMIT 5) x
-      ), '[]'::json) AS top_ranked_prompts,
-      coalesce((
-        SELECT json_agg(json_build_object('id', x.id, 'brand_mentions', x.mentions, 'prompt', x.text,
-          'visibility', ${percent(sql, "x.mentions", "x.responses")}) ORDER BY x.share, x.id)
-        FROM (SELECT * FROM prompt_rows ORDER BY share, id LIMIT 5) x
-      ), '[]'::json) AS lowest_ranked_prompts
-    FROM totals t`.pipe(Effect.flatMap(decodeRows(Dashboard)), Effect.orDie)
-  const [dashboard] = rows
-  if (dashboard === undefined) return yield* Effect.die(new Error("the dashboard query returned no row"))
-  return dashboard
+      ), '[]') AS by_ai_model
+    FROM totals t`.pipe(Effect.flatMap(decodeRows(DashboardRow)), Effect.orDie)
+  const [row] = rows
+  if (row === undefined) return yield* Effect.die(new Error("the dashboard query returned no row"))
+  // The contract's order of keys (Dashboard); the scalars are numbers and decimal strings.
+  return `{"total_prompts":${row.total_prompts},"total_responses":${row.total_responses},"total_brand_mentions":${row.total_brand_mentions},"brand_mention_rate":${
+    JSON.stringify(row.brand_mention_rate)
+  },"average_brand_sentiment":${JSON.stringify(row.average_brand_sentiment)},"competitors_count":${row.competitors_count},"brands_ranking":${row.brands_ranking},"top_ranked_prompts":${row.top_ranked_prompts},"lowest_ranked_prompts":${row.lowest_ranked_prompts},"series":${row.series},"by_ai_model":${row.by_ai_model}}`
 })
+
+const decodeDashboard = Schema.decode(Schema.parseJson(Dashboard))
+
+/** The dashboard decoded (parsed and checked with the contract's schema): for the MCP tools and the tests. */
+export const getDashboard = (query: DashboardQuery) =>
+  Effect.flatMap(getDashboardJson(query), (text) => Effect.orDie(decodeDashboard(text)))

@@ -118,6 +118,62 @@ export const rollupEngine = (sql: SqlClient.SqlClient, alias: string, filters: R
     ? sql.literal(`${alias}.engine IS NULL`)
     : sql`${sql.literal(`${alias}.engine`)} = ${filters.aiModel}`
 
+const isLeapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+
+/** The last day of a month (1-12) of the proleptic Gregorian calendar, as PostgreSQL's dates have it. */
+const lastDayOfMonth = (year: number, month: number) =>
+  month === 2 ? (isLeapYear(year) ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
+
+/** A calendar day, `YYYY-MM-DD` (years past 9999 in as many digits as they need). */
+interface Day {
+  readonly year: number
+  readonly month: number
+  readonly day: number
+}
+
+const parseDay = (text: string): Day => {
+  const [year = "1", month = "1", day = "1"] = text.split("-")
+  return { year: Number(year), month: Number(month), day: Number(day) }
+}
+
+const dayText = ({ day, month, year }: Day) =>
+  `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`
+
+const nextMonth = ({ month, year }: Day): Day => month === 12 ? { year: year + 1, month: 1, day: 1 } : { year, month: month + 1, day: 1 }
+
+/** The days of a range and the bounds of the whole months and years inside it (`periodBounds`). */
+export interface PeriodBounds {
+  readonly start: string
+  readonly end: string
+  /** The first day of the first whole month, and the first day after the last whole month. */
+  readonly monthsFrom: string
+  readonly monthsUntil: string
+  /** The same for whole years. */
+  readonly yearsFrom: string
+  readonly yearsUntil: string
+}
+
+/**
+ * The bounds rollupPeriods selects rows by, for the filters' range (an open end is the start or end
+ * of time). Computed here, not in the statement: as SQL (`date_trunc` over a timestamptz, a stable
+ * function) they were evaluated again for every rollup row the statement filtered, most of the cost
+ * of reading a few thousand rows.
+ */
+export const periodBounds = (filters: ResponseFilters): PeriodBounds => {
+  const start = parseDay(filters.startDate ?? "0001-01-01")
+  const end = parseDay(filters.endDate ?? "9999-12-30")
+  const endsMonth = end.day === lastDayOfMonth(end.year, end.month)
+  const endsYear = end.month === 12 && end.day === 31
+  return {
+    start: dayText(start),
+    end: dayText(end),
+    monthsFrom: dayText(start.day === 1 ? start : nextMonth(start)),
+    monthsUntil: dayText(endsMonth ? nextMonth(end) : { ...end, day: 1 }),
+    yearsFrom: dayText(start.day === 1 && start.month === 1 ? start : { year: start.year + 1, month: 1, day: 1 }),
+    yearsUntil: dayText(endsYear ? { year: end.year + 1, month: 1, day: 1 } : { ...end, month: 1, day: 1 })
+  }
+}
+
 /**
  * The rollup rows (Rollups.ts) of the filters' range, whatever their engine: the month rows of the
  * months wholly inside it, and the day rows of the days outside those months. With `years` (the
@@ -131,19 +187,19 @@ export const rollupPeriods = (
   years = false
 ): Statement.Fragment => {
   const col = (name: string) => sql.literal(`${alias}.${name}`)
-  const start = sql`${filters.startDate ?? "0001-01-01"}::date`
-  const end = sql`${filters.endDate ?? "9999-12-30"}::date`
-  // The first day of the first whole month (year), and the first day after the last whole month (year).
-  const monthsFrom = sql`(date_trunc('month', ${start} - 1) + interval '1 month')::date`
-  const monthsUntil = sql`date_trunc('month', ${end} + 1)::date`
+  const bounds = periodBounds(filters)
+  const start = sql`${bounds.start}::date`
+  const end = sql`${bounds.end}::date`
+  const monthsFrom = sql`${bounds.monthsFrom}::date`
+  const monthsUntil = sql`${bounds.monthsUntil}::date`
   if (!years) {
     return sql`(
     (${col("grain")} = 'month' AND ${col("period")} >= ${monthsFrom} AND ${col("period")} < ${monthsUntil})
     OR (${col("grain")} = 'day' AND ${col("period")} BETWEEN ${start} AND ${end}
       AND (${col("period")} < ${monthsFrom} OR ${col("period")} >= ${monthsUntil})))`
   }
-  const yearsFrom = sql`(date_trunc('year', ${start} - 1) + interval '1 year')::date`
-  const yearsUntil = sql`date_trunc('year', ${end} + 1)::date`
+  const yearsFrom = sql`${bounds.yearsFrom}::date`
+  const yearsUntil = sql`${bounds.yearsUntil}::date`
   const outsideYears = sql`(${col("period")} < ${yearsFrom} OR ${col("period")} >= ${yearsUntil})`
   return sql`(
     (${col("grain")} = 'year' AND ${col("period")} >= ${yearsFrom} AND ${col("period")} < ${yearsUntil})
@@ -158,8 +214,6 @@ export interface RollupPeriod {
   readonly grain: "month" | "year"
   readonly period: string
 }
-
-const lastDayOfMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate()
 
 /**
  * The one all-engines month or year row that holds exactly the filters' range, when there is one:
