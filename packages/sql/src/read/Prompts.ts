@@ -4,6 +4,7 @@ import { PromptCitation, PromptDetail, PromptListItem, PromptResponse, SearchQue
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import { SeriesFigures, seriesJson } from "./PromptSeries.js"
 import { citationUrls, searchQueries, sentimentLabel } from "./ResponseColumns.js"
 import {
   brandDays,
@@ -80,20 +81,34 @@ export const promptRows = (
 const { time_series_data: TimeSeries, ...detailFields } = PromptDetail.fields
 const PromptDetailJson = Schema.Struct({ ...detailFields, time_series_json: Schema.String })
 export type PromptDetailJson = typeof PromptDetailJson.Type
+const PromptDetailFigures = Schema.Struct({ ...detailFields, series: SeriesFigures })
 
 /**
- * A prompt's detail (PromptDetail) with its time series written by PostgreSQL as JSON text, byte
- * for byte what `JSON.stringify` writes for the decoded series: compact, keys in the contract's
- * order, names escaped by `to_json`, which escapes as JSON.stringify does. The series has a point
- * per day and tracked brand (300 days × 12 brands on a big brand: 3,600 objects); built as text it
- * is handed to the response as it is (handlers/Common.ts, `asJsonWith`), not built as json, parsed,
- * decoded and written again, which cost more than reading it.
+ * A prompt's detail (PromptDetail) with its time series as JSON text, byte for byte what
+ * `JSON.stringify` writes for the decoded series; handed to the response as it is
+ * (handlers/Common.ts, `asJsonWithText`), not parsed, decoded and written again. PostgreSQL sums the
+ * series' figures; PromptSeries.ts writes the text (a big brand's series has 3,600 objects).
  */
 export const getPromptJson = Effect.fnUntraced(function*(promptId: number, filters: ResponseFilters) {
   const sql = yield* SqlClient.SqlClient
   const periods = yield* dataRange(promptDays(sql, promptId), filters)
+  const dayNumber = (expression: string) => sql.literal(`(${expression} - DATE '2000-01-01')`)
   // Totals and the own brand's days from the prompt's rollup rows; competitors' days from their
-  // mentions, which carry the prompt, engine and time themselves (no join back to the answers).
+  // day rows of rollup_prompt_competitor (all engines), or for one engine from their mentions,
+  // which carry the prompt, engine and time themselves (no join back to the answers).
+  // Sentiments have two decimals (numeric(5,2)), so their sums in hundredths are integers.
+  const competitorDays = filters.aiModel === undefined
+    ? sql`
+      SELECT x.period AS day, x.competitor_id, x.mentions, (x.sentiment_sum * 100)::int AS sentiment_cents
+      FROM rollup_prompt_competitor x
+      WHERE x.prompt_id = ${promptId} AND x.grain = 'day' AND x.mentions > 0
+        AND x.period BETWEEN ${filters.startDate ?? "0001-01-01"}::date AND ${filters.endDate ?? "9999-12-30"}::date`
+    : sql`
+      SELECT (m.collected_at AT TIME ZONE 'UTC')::date AS day, m.competitor_id, count(*)::int AS mentions,
+        (sum(m.sentiment) * 100)::int AS sentiment_cents
+      FROM response_mentions m
+      WHERE m.prompt_id = ${promptId} AND ${inScope(sql, "m", filters)}
+      GROUP BY 1, 2`
   const rows = yield* sql`
     WITH totals AS (
       SELECT coalesce(sum(x.responses), 0) AS responses, coalesce(sum(x.mentions), 0) AS mentions,
@@ -102,49 +117,52 @@ export const getPromptJson = Effect.fnUntraced(function*(promptId: number, filte
       WHERE x.prompt_id = ${promptId} AND ${inPeriods(sql, "x", periods, true)}
     ),
     days AS (
-      SELECT x.period AS day, x.responses, x.mentions, x.sentiment_sum / nullif(x.mentions, 0) AS sentiment
+      SELECT x.period AS day, x.responses, x.mentions, (x.sentiment_sum * 100)::int AS sentiment_cents
       FROM rollup_prompt x
       WHERE x.prompt_id = ${promptId} AND x.responses > 0 AND ${rollupEngine(sql, "x", filters)} AND x.grain = 'day'
         AND x.period BETWEEN ${filters.startDate ?? "0001-01-01"}::date AND ${filters.endDate ?? "9999-12-30"}::date
     ),
-    competitor_days AS (
-      SELECT (m.collected_at AT TIME ZONE 'UTC')::date AS day, m.competitor_id, count(*) AS mentions, avg(m.sentiment) AS sentiment
-      FROM response_mentions m
-      WHERE m.prompt_id = ${promptId} AND ${inScope(sql, "m", filters)}
-      GROUP BY 1, 2
-    ),
-    -- Every day of the series with the own brand and each competitor: one join, not one per day.
-    series AS (
-      SELECT d.day, 0 AS ord, b.id, b.name, ${percent(sql, "d.mentions", "d.responses")} AS mention_rate,
-        ${decimal(sql, "d.sentiment")} AS average_sentiment, TRUE AS own_brand
-      FROM days d CROSS JOIN brands b
-      WHERE b.id = (SELECT brand_id FROM prompts WHERE id = ${promptId})
-      UNION ALL
-      SELECT d.day, 1, c.id, c.name, ${percent(sql, "coalesce(cd.mentions, 0)", "d.responses")},
-        ${decimal(sql, "cd.sentiment")}, FALSE
-      FROM days d CROSS JOIN competitors c
-      LEFT JOIN competitor_days cd ON cd.competitor_id = c.id AND cd.day = d.day
-      WHERE c.brand_id = (SELECT brand_id FROM prompts WHERE id = ${promptId})
-    )
+    competitor_days AS (${competitorDays})
     SELECT p.id, p.text AS prompt,
       (SELECT responses::int FROM totals) AS total_responses,
       (SELECT mentions::int FROM totals) AS total_brand_mentions,
       (SELECT ${percent(sql, "mentions", "responses")} FROM totals) AS brand_mention_rate,
       (SELECT ${decimal(sql, "position")} FROM totals) AS brand_average_position,
-      coalesce((
-        SELECT '[' || string_agg('{"date":"' || to_char(s.day, 'YYYY-MM-DD') || '","brands":[' || s.brands || ']}', ','
-          ORDER BY s.day) || ']'
-        FROM (
-          SELECT x.day, string_agg('{"name":' || to_json(x.name)::text || ',"mention_rate":"' || x.mention_rate
-            || '","average_sentiment":"' || x.average_sentiment || '","own_brand":' || x.own_brand::text || '}', ','
-            ORDER BY x.ord, x.id) AS brands
-          FROM series x GROUP BY x.day
-        ) s
-      ), '[]') AS time_series_json,
+      json_build_object('series_dates', d.series_dates, 'series_days', d.series_days,
+        'series_responses', d.series_responses, 'series_mentions', d.series_mentions,
+        'series_sentiment_cents', d.series_sentiment_cents,
+        'series_names', ARRAY[b.name] || coalesce(c.names, '{}'), 'series_competitor_ids', coalesce(c.ids, '{}'),
+        'competitor_days', cd.competitor_days, 'competitor_ids', cd.competitor_ids,
+        'competitor_mentions', cd.competitor_mentions, 'competitor_sentiment_cents', cd.competitor_sentiment_cents
+      ) AS series,
       ${iso(sql, "p.next_run_at")} AS next_run_at,
       ${iso(sql, "p.created_at")} AS created_at
-    FROM prompts p WHERE p.id = ${promptId}`.pipe(Effect.flatMap(decodeRows(PromptDetailJson)), Effect.orDie)
-  return Option.fromNullable(rows[0])
+    FROM prompts p
+    JOIN brands b ON b.id = p.brand_id
+    CROSS JOIN LATERAL (
+      SELECT array_agg(c.name ORDER BY c.id) AS names, array_agg(c.id::int ORDER BY c.id) AS ids
+      FROM competitors c WHERE c.brand_id = p.brand_id
+    ) c
+    CROSS JOIN (
+      SELECT coalesce(array_agg(to_char(x.day, 'YYYY-MM-DD') ORDER BY x.day), '{}') AS series_dates,
+        coalesce(array_agg(${dayNumber("x.day")} ORDER BY x.day), '{}') AS series_days,
+        coalesce(array_agg(x.responses ORDER BY x.day), '{}') AS series_responses,
+        coalesce(array_agg(x.mentions ORDER BY x.day), '{}') AS series_mentions,
+        coalesce(array_agg(x.sentiment_cents ORDER BY x.day), '{}') AS series_sentiment_cents
+      FROM days x
+    ) d
+    CROSS JOIN (
+      SELECT coalesce(array_agg(${dayNumber("x.day")}), '{}') AS competitor_days,
+        coalesce(array_agg(x.competitor_id::int), '{}') AS competitor_ids,
+        coalesce(array_agg(x.mentions), '{}') AS competitor_mentions,
+        coalesce(array_agg(x.sentiment_cents), '{}') AS competitor_sentiment_cents
+      FROM competitor_days x
+    ) cd
+    WHERE p.id = ${promptId}`.pipe(Effect.flatMap(decodeRows(PromptDetailFigures)), Effect.orDie)
+  return Option.map(Option.fromNullable(rows[0]), ({ series, ...detail }): PromptDetailJson => ({
+    ...detail,
+    time_series_json: seriesJson(series)
+  }))
 })
 
 /** A prompt's detail decoded whole (the series parsed and checked with the contract's schema). */
