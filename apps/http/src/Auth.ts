@@ -17,7 +17,7 @@ import { Settings } from "./Config.js"
 import { KeyUsage } from "./KeyUsage.js"
 import { KnownKeys } from "./KnownKeys.js"
 import { RateLimiter } from "./RateLimit.js"
-import { CurrentRequestState } from "./RequestContext.js"
+import { CurrentRequestState, type RequestState } from "./RequestContext.js"
 
 /** What the database says of a key hash: the key, or the 401 message. */
 type Verdict =
@@ -91,13 +91,13 @@ const authenticatorLayer = Layer.effect(
           : Duration.millis(Math.max(0, Math.min(VALID_TTL_MILLIS, exit.value.key.expires_in_millis)))
     })
 
-    const refundIp = Effect.gen(function*() {
-      const state = yield* FiberRef.get(CurrentRequestState)
-      if (Option.isNone(state) || state.value.ipBucket === null) return
-      yield* limiter.refund(state.value.ipBucket, settings.defaultRateLimitPerMinute)
+    const refundIp = (state: Option.Option<RequestState>) => {
+      if (Option.isNone(state) || state.value.ipBucket === null) return Effect.void
+      const bucket = state.value.ipBucket
       state.value.ipBucket = null
       state.value.rateLimit = null
-    })
+      return limiter.refund(bucket, settings.defaultRateLimitPerMinute)
+    }
 
     const authenticate = (header: Redacted.Redacted<string>) =>
       Effect.gen(function*() {
@@ -106,14 +106,14 @@ const authenticatorLayer = Layer.effect(
         const state = yield* FiberRef.get(CurrentRequestState)
         const hashed = Option.isSome(state) ? state.value.hashedKey : null
         const keyHash = hashed !== null && hashed.key === value ? hashed.hash : hash(value)
-        const verdict = yield* verdicts.get(keyHash).pipe(Effect.tapError(() => refundIp))
+        const verdict = yield* verdicts.get(keyHash).pipe(Effect.tapError(() => refundIp(state)))
         if (verdict._tag === "Refused") {
           yield* known.forget(keyHash)
           return yield* Effect.fail(AuthenticationFailed.create(verdict.message))
         }
         const key = verdict.key
         yield* known.rememberValid(keyHash)
-        yield* refundIp
+        yield* refundIp(state)
         const decision = yield* limiter.consume(
           `key:${key.id}`,
           key.rate_limit_per_minute ?? settings.defaultRateLimitPerMinute

@@ -146,7 +146,9 @@ export const layer = HttpApiBuilder.middleware(
       Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
         const incoming = request.headers["x-request-id"]
         const requestId = incoming !== undefined && REQUEST_ID.test(incoming) ? incoming : randomUUID()
-        return Effect.annotateLogs(handle(app, request, requestId), "request_id", requestId)
+        const state: RequestState = { requestId, keyId: null, rateLimit: null, ipBucket: null, hashedKey: null }
+        // The request's log lines get its id from this state (RequestContext.logger).
+        return Effect.locally(handle(app, request, state), CurrentRequestState, Option.some(state))
       })
 
     function chargeIp(request: HttpServerRequest.HttpServerRequest, state: RequestState) {
@@ -168,7 +170,7 @@ export const layer = HttpApiBuilder.middleware(
       return known.isValid(state.hashedKey.hash)
     }
 
-    function run(app: HttpApp.Default, request: HttpServerRequest.HttpServerRequest, state: RequestState) {
+    function run(app: HttpApp.Default, request: HttpServerRequest.HttpServerRequest) {
       if (request.method !== "GET" && isKnownPath(request.url)) {
         // Every method but GET (HEAD and OPTIONS included) on a known path is a 405, before the
         // router and so before authentication (docs/api-decisions.md, Errors).
@@ -178,7 +180,6 @@ export const layer = HttpApiBuilder.middleware(
         return Effect.succeed(errorResponse(UriTooLong.create(settings.maxUrlBytes)))
       }
       return app.pipe(
-        Effect.locally(CurrentRequestState, Option.some(state)),
         Effect.catchAllCause((cause) =>
           Cause.isInterruptedOnly(cause)
             ? Effect.failCause(cause)
@@ -187,18 +188,17 @@ export const layer = HttpApiBuilder.middleware(
       )
     }
 
-    function handle(app: HttpApp.Default, request: HttpServerRequest.HttpServerRequest, requestId: string) {
+    function handle(app: HttpApp.Default, request: HttpServerRequest.HttpServerRequest, state: RequestState) {
       return Effect.gen(function*() {
         const started = Date.now()
-        const state: RequestState = { requestId, keyId: null, rateLimit: null, ipBucket: null, hashedKey: null }
         const get = request.method === "GET"
         const exempt = get && isHealthPath(request.url)
         const keyed = get && isApiPath(request.url) && (yield* recentlyValidKey(request, state))
 
         const refused = exempt || keyed ? Option.none() : yield* chargeIp(request, state)
-        let response = Option.isSome(refused) ? refused.value : yield* run(app, request, state)
+        let response = Option.isSome(refused) ? refused.value : yield* run(app, request)
 
-        const headers: Record<string, string> = { ...rateLimitHeaders(state), "x-request-id": requestId }
+        const headers: Record<string, string> = { ...rateLimitHeaders(state), "x-request-id": state.requestId }
         if (response.status === 405) headers["allow"] = response.headers["allow"] ?? "GET"
         if (response.status === 503) headers["retry-after"] = String(ServiceUnavailable.RETRY_AFTER_SECONDS)
         response = HttpServerResponse.setHeaders(response, headers)

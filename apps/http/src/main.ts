@@ -7,11 +7,13 @@ import * as Console from "effect/Console"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as LogLevel from "effect/LogLevel"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Cluster from "./Cluster.js"
 import * as HttpConfig from "./Config.js"
 import * as RateLimit from "./RateLimit.js"
+import * as RequestContext from "./RequestContext.js"
 import { AppConfigured } from "./Server.js"
 import * as Transport from "./Transport.js"
 
@@ -121,7 +123,7 @@ const primaryLive = (processes: number) =>
 const MainLive = Layer.unwrapEffect(
   Effect.map(RateLimit.webConcurrency, (processes) =>
     processes === 1 || Cluster.isServerProcess ? serveLive({ greet: !Cluster.isServerProcess }) : primaryLive(processes))
-).pipe(Layer.provide(Progress.lines(say)), Layer.provide(Logging.layer()))
+).pipe(Layer.provide(Progress.lines(say)), Layer.provide(Logging.layer(LogLevel.Info, RequestContext.logger)))
 
 // Sightline configures no tracer: every span would be made and dropped, on every request.
 Main.runMain(Layer.launch(MainLive).pipe(Effect.withTracerEnabled(false)))

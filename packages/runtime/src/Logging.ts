@@ -90,14 +90,14 @@ export const LEVEL_NAMES = ["all", "trace", "debug", "info", "warn", "error", "f
 export const levelNamed = (name: string): LogLevel.LogLevel | undefined =>
   LogLevel.allLevels.find((level) => level.label === name.trim().toUpperCase())
 
-/** The JSON logger, from LOG_LEVEL up (`defaultLevel` when unset). */
-export const layer = (defaultLevel: LogLevel.LogLevel = LogLevel.Info) =>
+/** The JSON logger (or one built on it), from LOG_LEVEL up (`defaultLevel` when unset). */
+export const layer = (defaultLevel: LogLevel.LogLevel = LogLevel.Info, logger: Logger.Logger<unknown, void> = jsonLogger) =>
   Layer.unwrapEffect(
     Config.logLevel("LOG_LEVEL").pipe(
       Config.withDefault(defaultLevel),
       Effect.map((level) =>
         Layer.mergeAll(
-          Logger.replace(Logger.defaultLogger, jsonLogger),
+          Logger.replace(Logger.defaultLogger, logger),
           Logger.minimumLogLevel(level),
           Layer.scopedDiscard(Effect.addFinalizer(() => flush))
         )

@@ -10,7 +10,7 @@ import * as Redacted from "effect/Redacted"
 import { fileURLToPath } from "node:url"
 import pg from "pg"
 import * as EmbeddedPostgres from "./EmbeddedPostgres.js"
-import { ReadPool } from "./ReadPool.js"
+import { PREPARED_CAPACITY, PreparedNames, ReadPool } from "./ReadPool.js"
 import { migrate } from "./Migrations.js"
 
 const INT8_OID = 20
@@ -93,7 +93,7 @@ export const clientLayer = (url: Redacted.Redacted, options: { readonly maxConne
     Effect.map(makePool(url, options.maxConnections ?? 10), (pool) =>
       Layer.merge(
         PgClient.layerFromPool({ acquire: Effect.succeed(pool), applicationName: "sightline", types: pgTypes }),
-        Layer.succeed(ReadPool, pool)
+        Layer.succeed(ReadPool, { pool, prepared: new PreparedNames(PREPARED_CAPACITY) })
       ))
   )
 

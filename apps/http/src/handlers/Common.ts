@@ -24,13 +24,21 @@ export const filtersOf = (params: {
     : Effect.succeed({ startDate: params.start_date, endDate: params.end_date, aiModel: params.ai_model })
 
 /**
+ * A 200 answer whose body is this JSON text, with the headers `HttpServerResponse.unsafeJson` sets.
+ * The body stays a string (not UTF-8 bytes made by a TextEncoder first), which Node writes out
+ * with the response head in one piece.
+ */
+const jsonText = (text: string) =>
+  HttpServerResponse.raw(text, { contentType: "application/json", contentLength: Buffer.byteLength(text) })
+
+/**
  * A page or item the read model decoded with the contract's `item` schema, as the endpoint's JSON
  * answer. Such a schema decodes to what it encodes from (`Schema<A, A>`, which this signature
  * demands), so the rows are checked once, when decoded, and HttpApi's encode (a second walk of
  * every value, to the same JSON) is skipped.
  */
 export const asJson = <A>(_item: Schema.Schema<A, A>) => (body: Page<A> | { readonly data: A }) =>
-  HttpServerResponse.unsafeJson(body)
+  jsonText(JSON.stringify(body))
 
 /**
  * Stands, in a body given to `asJsonWithText`, for the value that is already JSON text. JSON.stringify
@@ -51,8 +59,5 @@ export const asJsonWithText = (body: unknown, text: string) => {
   const at = written.indexOf(JSON_TEXT_WRITTEN)
   return at < 0
     ? Effect.dieMessage("asJsonWithText: the body has no JSON_TEXT")
-    : Effect.succeed(HttpServerResponse.text(
-      written.slice(0, at) + text + written.slice(at + JSON_TEXT_WRITTEN.length),
-      { contentType: "application/json" }
-    ))
+    : Effect.succeed(jsonText(written.slice(0, at) + text + written.slice(at + JSON_TEXT_WRITTEN.length)))
 }

@@ -5,7 +5,11 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { decodeRows, iso, type PageRequest, paged } from "./Query.js"
 
-/** Brands, monitored competitors and groups: the configuration a key can read. */
+/**
+ * Brands, monitored competitors and groups: the configuration a key can read. Their lists are
+ * keyed reads of small tables, so they run prepared (ReadPool.run): a generic plan serves any key.
+ */
+const PREPARED = { prepared: true } as const
 
 export const listBrands = Effect.fnUntraced(function*(principal: Principal, page: PageRequest) {
   const sql = yield* SqlClient.SqlClient
@@ -28,7 +32,8 @@ export const listBrands = Effect.fnUntraced(function*(principal: Principal, page
         JOIN languages l ON l.code = b.language_code
         WHERE ${scope}
         ORDER BY b.id
-        LIMIT ${limit} OFFSET ${offset}`
+        LIMIT ${limit} OFFSET ${offset}`,
+    PREPARED
   )
 })
 
@@ -43,7 +48,8 @@ export const listCompetitors = Effect.fnUntraced(function*(brandId: number, page
     sql<{ total: number }>`SELECT count(*)::int AS total FROM competitors WHERE brand_id = ${brandId}`,
     (limit, offset) =>
       sql`SELECT ${competitorColumns(sql)} FROM competitors c WHERE c.brand_id = ${brandId}
-          ORDER BY c.id LIMIT ${limit} OFFSET ${offset}`
+          ORDER BY c.id LIMIT ${limit} OFFSET ${offset}`,
+    PREPARED
   )
 })
 
@@ -68,7 +74,8 @@ export const listGroups = Effect.fnUntraced(function*(brandId: number, page: Pag
     sql<{ total: number }>`SELECT count(*)::int AS total FROM prompt_groups WHERE brand_id = ${brandId}`,
     (limit, offset) =>
       sql`SELECT ${groupColumns(sql)} FROM prompt_groups g WHERE g.brand_id = ${brandId}
-          ORDER BY g.id LIMIT ${limit} OFFSET ${offset}`
+          ORDER BY g.id LIMIT ${limit} OFFSET ${offset}`,
+    PREPARED
   )
 })
 

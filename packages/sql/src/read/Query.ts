@@ -92,13 +92,15 @@ export const decodeRows = <A, I>(schema: Schema.Schema<A, I>) => {
  * The count and the page in one statement (one round trip): the count's single row LEFT JOIN
  * LATERAL the page, so a page past the end is that one row with no page columns (`__row` null).
  * The extra `__total`/`__row` columns are dropped by the schema's decode. PostgreSQL keeps the
- * page subquery's ORDER BY through a lateral join on a single outer row.
+ * page subquery's ORDER BY through a lateral join on a single outer row. `prepared`: see
+ * ReadPool.run.
  */
 export const paged = <A, I>(
   schema: Schema.Schema<A, I>,
   request: PageRequest,
   count: Statement.Fragment,
-  rows: (limit: number, offset: number) => Statement.Fragment
+  rows: (limit: number, offset: number) => Statement.Fragment,
+  options: { readonly prepared?: boolean } = {}
 ): Effect.Effect<Page<A>, never, SqlClient.SqlClient> =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -106,7 +108,7 @@ export const paged = <A, I>(
     const joined = yield* ReadPool.run(sql<{ readonly __total: number; readonly __row: boolean | null }>`
       SELECT t.total AS __total, p.*
       FROM (${count}) t
-      LEFT JOIN LATERAL (SELECT true AS __row, q.* FROM (${rows(request.perPage, offset)}) q) p ON true`)
+      LEFT JOIN LATERAL (SELECT true AS __row, q.* FROM (${rows(request.perPage, offset)}) q) p ON true`, options)
     const total = joined[0]?.__total ?? 0
     const data = yield* decodeRows(schema)(joined.filter((row) => row.__row === true))
     return { pagination: pagination(request, total), data }
