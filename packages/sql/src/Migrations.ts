@@ -20,6 +20,7 @@ import urlRanking from "./migrations/0021_url_ranking.js"
 import promptCompetitorRollup from "./migrations/0025_prompt_competitor_rollup.js"
 import rateLimitLeases from "./migrations/0028_rate_limit_leases.js"
 import rollupApplyV2 from "./migrations/0029_rollup_apply_v2.js"
+import citationMentionsRollup from "./migrations/0034_citation_mentions_rollup.js"
 
 /**
  * Every migration, in order. Add new ones here as `NNNN_name`, numbered above every existing one:
@@ -43,7 +44,8 @@ const all = {
   "0021_url_ranking": urlRanking,
   "0025_prompt_competitor_rollup": promptCompetitorRollup,
   "0028_rate_limit_leases": rateLimitLeases,
-  "0029_rollup_apply_v2": rollupApplyV2
+  "0029_rollup_apply_v2": rollupApplyV2,
+  "0034_citation_mentions_rollup": citationMentionsRollup
 }
 
 const names = Object.keys(all)
