@@ -354,17 +354,16 @@ const CitationRow = Schema.Struct({
 })
 
 /**
- * The citations report (docs/api.md): citations and citing answers per domain or URL come from
- * the rollups (`rollup_url` counts citations, `rollup_domain` citing answers). Whether those
- * answers name the brand or a competitor is not rolled up: it is counted from the raw citations,
- * answers and mentions, for the rows of the page only (at most `per_page` sources).
+ * The citations report (docs/api.md), from rollups only: citations and citing answers per domain or
+ * URL from `rollup_url` (citations) and `rollup_domain` (citing answers); whether those answers
+ * name the brand or a competitor from `rollup_citation_mentions` (CitationMentionRollup.ts), read
+ * for the rows of the page only (at most `per_page` sources, one index range each).
  */
 export const citationReport = Effect.fnUntraced(function*(query: CitationQuery) {
   const sql = yield* SqlClient.SqlClient
   const byEngine = query.dimensions.includes("ai_model")
   const byDay = query.dimensions.includes("date")
   const useEngines = byEngine || query.aiModels !== undefined
-  const models = query.aiModels ?? null
   const period = query.period
   const rows = (alias: string) => {
     const col = (name: string) => sql.literal(`${alias}.${name}`)
@@ -393,16 +392,21 @@ export const citationReport = Effect.fnUntraced(function*(query: CitationQuery) 
         SELECT x.domain_id AS id, ${engineKey} AS k_engine, ${dayKey} AS k_day, sum(x.responses)::int AS responses_citing
         FROM rollup_domain x WHERE ${rows("x")} GROUP BY 1, 2, 3
       ) r ON r.id = c.id AND r.k_engine = c.k_engine AND r.k_day = c.k_day`
-  // The raw citations behind one row of the page (alias rc), through the (brand, url, time) index.
-  const citing = sql`
-    rc.brand_id = ${query.brandId}
-    AND ${query.level === "url" ? sql`rc.url_id = t.id` : sql`rc.url_id IN (SELECT u.id FROM urls u WHERE u.domain_id = t.id)`}
-    AND rc.collected_at >= ((${byDay ? sql`t.k_day` : sql`${period.start_date}::date`})::timestamp AT TIME ZONE 'UTC')
-    AND rc.collected_at < ((${byDay ? sql`t.k_day` : sql`${period.end_date}::date`} + 1)::timestamp AT TIME ZONE 'UTC')
+  // The co-mention rows behind one row of the page (alias x): its source, engines and periods.
+  const mentioned = sql`
+    x.brand_id = ${query.brandId} AND x.domain_id = t.domain_id
+    AND x.url_id = ${query.level === "url" ? sql`t.id` : sql`0`}
     AND ${
     byEngine
-      ? sql`rc.engine = t.k_engine`
-      : sql`(${models}::text[] IS NULL OR rc.engine = ANY(${models}::text[]))`
+      ? sql`x.engine = t.k_engine`
+      : useEngines
+      ? sql`x.engine = ANY(${query.aiModels ?? AI_MODELS}::text[])`
+      : sql`x.engine IS NULL`
+  }
+    AND ${
+    byDay
+      ? sql`x.grain = 'day' AND x.period = t.k_day`
+      : rollupPeriods(sql, "x", { startDate: period.start_date, endDate: period.end_date }, !useEngines)
   }`
   const found = yield* sql`
     WITH items AS (${items}),
@@ -416,17 +420,17 @@ export const citationReport = Effect.fnUntraced(function*(query: CitationQuery) 
         ${byDay ? sql`to_char(t.k_day, 'YYYY-MM-DD')` : sql`NULL`} AS date,
         t.citations, t.responses_citing,
         ${percent(sql, "t.citations", "(SELECT total.citations FROM total)")} AS citation_share,
-        (SELECT count(DISTINCT rc.response_id)::int FROM response_citations rc JOIN responses r ON r.id = rc.response_id
-          WHERE ${citing} AND r.brand_mentioned) AS responses_mentioning_brand,
+        (SELECT coalesce(sum(x.brand_responses), 0)::int FROM rollup_citation_mentions x
+          WHERE ${mentioned}) AS responses_mentioning_brand,
         coalesce((
           SELECT json_agg(json_build_object('competitor_id', cm.competitor_id, 'name', cm.name, 'responses', cm.responses)
             ORDER BY cm.responses DESC, cm.name COLLATE "C", cm.competitor_id)
           FROM (
-            SELECT m.competitor_id, c.name, count(DISTINCT rc.response_id)::int AS responses
-            FROM response_citations rc JOIN response_mentions m ON m.response_id = rc.response_id
-            JOIN competitors c ON c.id = m.competitor_id
-            WHERE ${citing}
-            GROUP BY m.competitor_id, c.name
+            SELECT c.id AS competitor_id, c.name, sum(j.value::int)::int AS responses
+            FROM rollup_citation_mentions x CROSS JOIN LATERAL jsonb_each_text(x.competitor_responses) j
+            JOIN competitors c ON c.id = j.key::bigint
+            WHERE ${mentioned}
+            GROUP BY c.id, c.name HAVING sum(j.value::int) > 0
           ) cm
         ), '[]'::json) AS co_mentioned_competitors
       FROM (
