@@ -365,15 +365,22 @@ export const citationReport = Effect.fnUntraced(function*(query: CitationQuery) 
   const byDay = query.dimensions.includes("date")
   const useEngines = byEngine || query.aiModels !== undefined
   const period = query.period
+  // Without a day split the range is fitted to the brand's data (the same answers, fewer rows): a
+  // trailing range reads whole months, or the year's row of the tables with year rows (all engines).
+  const fitted = byDay
+    ? { startDate: period.start_date, endDate: period.end_date }
+    : yield* dataRange(brandDays(sql, query.brandId), { startDate: period.start_date, endDate: period.end_date })
+  const periodsOf = (alias: string) =>
+    byDay
+      ? sql`${sql.literal(`${alias}.grain`)} = 'day' AND ${
+        sql.literal(`${alias}.period`)
+      } BETWEEN ${period.start_date}::date AND ${period.end_date}::date`
+      : rollupPeriods(sql, alias, fitted, !useEngines)
   const rows = (alias: string) => {
     const col = (name: string) => sql.literal(`${alias}.${name}`)
     return sql`${col("brand_id")} = ${query.brandId} AND ${
       useEngines ? sql`${col("engine")} = ANY(${query.aiModels ?? AI_MODELS}::text[])` : sql`${col("engine")} IS NULL`
-    } AND ${
-      byDay
-        ? sql`${col("grain")} = 'day' AND ${col("period")} BETWEEN ${period.start_date}::date AND ${period.end_date}::date`
-        : rollupPeriods(sql, alias, { startDate: period.start_date, endDate: period.end_date })
-    }`
+    } AND ${periodsOf(alias)}`
   }
   const engineKey = byEngine ? sql`x.engine` : sql`''::text`
   const dayKey = byDay ? sql`x.period` : sql`'0001-01-01'::date`
@@ -403,11 +410,7 @@ export const citationReport = Effect.fnUntraced(function*(query: CitationQuery) 
       ? sql`x.engine = ANY(${query.aiModels ?? AI_MODELS}::text[])`
       : sql`x.engine IS NULL`
   }
-    AND ${
-    byDay
-      ? sql`x.grain = 'day' AND x.period = t.k_day`
-      : rollupPeriods(sql, "x", { startDate: period.start_date, endDate: period.end_date }, !useEngines)
-  }`
+    AND ${byDay ? sql`x.grain = 'day' AND x.period = t.k_day` : periodsOf("x")}`
   const found = yield* sql`
     WITH items AS (${items}),
     total AS (SELECT sum(i.citations) AS citations FROM items i)
