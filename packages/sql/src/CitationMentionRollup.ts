@@ -5,25 +5,29 @@ import * as Effect from "effect/Effect"
 import { installApplyFunction, SMALL_BATCH } from "./ApplyFunctions.js"
 
 /**
- * `rollup_citation_mentions` (migration 0034): who the answers citing a source name. Per brand ×
- * source × engine × period, the answers citing the source that name the brand (`brand_responses`)
- * and, per competitor, those that name the competitor (`competitor_responses`, a jsonb object
- * `{"<competitor id>": answers}` holding non-zero counts only). A source is a domain (`url_id` 0:
- * an answer citing two of its URLs counts once) or a URL (`url_id`, with its `domain_id`). The
- * citations report reads the co-mentions of its page's sources from here instead of the raw
- * citations and mentions. An answer has one engine and one UTC day, so the counts add up over
+ * `rollup_citation_mentions` (migration 0034): a cited source and who the answers citing it name.
+ * Per brand × source × engine × period: its citations, the answers citing it (`responses`), those
+ * of them that name the brand (`brand_responses`) and, per competitor, those that name the
+ * competitor (`competitor_responses`, a jsonb object `{"<competitor id>": answers}` holding non-zero
+ * counts only). A source is a domain (`url_id` 0: an answer citing two of its URLs is one answer and
+ * two citations) or a URL (`url_id`, with its `domain_id`). The citations report ranks its domains
+ * from the domain rows (one table, the domain rows of a period together, instead of summing
+ * `rollup_url` per domain) and reads the co-mentions of its page's sources from here instead of the
+ * raw citations and mentions. An answer has one engine and one UTC day, so the counts add up over
  * engines and periods: `grain` is `day`, `month` or `year` like the other rollups (Rollups.ts), with
  * `engine` NULL the sum over all engines and year rows for all engines only.
  *
  * One row per source and period (the competitors in its jsonb, not one row each) keeps both the
  * write (about 5 upserts per cited source of an answer) and the read (one row per page source and
- * period) small. The key leads with the source, so a page's sources are read by index ranges.
+ * period) small. The key is ordered like the other rollups' (brand, engine, grain, period, then the
+ * source), so one day's rows lie together and a batch's upserts touch few pages; the report reads
+ * a page's sources with the periods as a list (`period = ANY(...)`), one index probe per period.
  *
  * Kept apart from the other rollups' statement (Rollups.ts): its own table, statement and PL/pgSQL
  * functions, which Rollups.add/subtract call after theirs in the same transaction.
  */
 
-export const CITATION_MENTIONS_KEY = "brand_id, domain_id, url_id, engine, grain, period"
+export const CITATION_MENTIONS_KEY = "brand_id, engine, grain, period, url_id, domain_id"
 const APPLY_FUNCTION = { [1]: "rollup_citation_mentions_add", [-1]: "rollup_citation_mentions_subtract" } as const
 
 /**
@@ -53,48 +57,57 @@ const expectedRows = (
   engines: "both" | "each"
 ) => {
   const grainList = sql.literal(grains.map((g) => `('${g}')`).join(", "))
-  const engineKeys = engines === "both" ? sql`(VALUES (s.engine), (''))` : sql`(VALUES (s.engine))`
+  const engineKeys = engines === "both" ? sql`(VALUES (d.engine), (''))` : sql`(VALUES (d.engine))`
+  // Counted per source, engine and day first (answers of one day citing one source share a row),
+  // then spread to the grains and engine keys and summed again. Competitor 0 carries the source's
+  // own counts (its citations, citing answers and those naming the brand).
+  const sign_ = sql.literal(String(sign))
   return sql`
     WITH sources AS MATERIALIZED (
-      SELECT DISTINCT rc.brand_id, rc.response_id, rc.engine, rc.domain_id, u.url_id,
-        (rc.collected_at AT TIME ZONE 'UTC')::date AS day
+      SELECT rc.brand_id, rc.response_id, rc.engine, rc.domain_id, u.url_id,
+        (rc.collected_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS citations
       FROM response_citations rc CROSS JOIN LATERAL (VALUES (0::bigint), (rc.url_id)) u(url_id)
       WHERE ${where}
+      GROUP BY 1, 2, 3, 4, 5, 6
     ),
-    keyed AS MATERIALIZED (
-      SELECT s.brand_id, s.response_id, s.domain_id, s.url_id, e.engine, g.grain,
-        CASE g.grain WHEN 'day' THEN s.day ELSE date_trunc(g.grain, s.day)::date END AS period
-      FROM sources s CROSS JOIN LATERAL ${engineKeys} e(engine)
+    daily AS MATERIALIZED (
+      SELECT s.brand_id, s.domain_id, s.url_id, s.engine, s.day, 0::bigint AS competitor_id,
+        count(*)::int AS responses, sum(s.citations)::int AS citations,
+        (count(*) FILTER (WHERE r.brand_mentioned))::int AS brand_responses
+      FROM sources s JOIN responses r ON r.id = s.response_id
+      GROUP BY 1, 2, 3, 4, 5
+      UNION ALL
+      SELECT s.brand_id, s.domain_id, s.url_id, s.engine, s.day, m.competitor_id, count(*)::int, 0, 0
+      FROM sources s JOIN response_mentions m ON m.response_id = s.response_id
+      GROUP BY 1, 2, 3, 4, 5, 6
+    ),
+    keyed AS (
+      SELECT d.brand_id, d.domain_id, d.url_id, e.engine, g.grain,
+        CASE g.grain WHEN 'day' THEN d.day ELSE date_trunc(g.grain, d.day)::date END AS period,
+        d.competitor_id, sum(d.responses) AS responses, sum(d.citations) AS citations, sum(d.brand_responses) AS brand_responses
+      FROM daily d CROSS JOIN LATERAL ${engineKeys} e(engine)
       CROSS JOIN (VALUES ${grainList}) g(grain)
       WHERE NOT (g.grain = 'year' AND e.engine <> '')
-    ),
-    brand AS (
-      SELECT k.brand_id, k.domain_id, k.url_id, k.engine, k.grain, k.period,
-        (count(*) FILTER (WHERE r.brand_mentioned))::int AS brand_responses
-      FROM keyed k JOIN responses r ON r.id = k.response_id
-      GROUP BY 1, 2, 3, 4, 5, 6
-    ),
-    competitors AS (
-      SELECT c.brand_id, c.domain_id, c.url_id, c.engine, c.grain, c.period,
-        jsonb_object_agg(c.competitor_id::text, ${sql.literal(String(sign))} * c.responses) AS competitor_responses
-      FROM (
-        SELECT k.brand_id, k.domain_id, k.url_id, k.engine, k.grain, k.period, m.competitor_id, count(*) AS responses
-        FROM keyed k JOIN response_mentions m ON m.response_id = k.response_id
-        GROUP BY 1, 2, 3, 4, 5, 6, 7
-      ) c
-      GROUP BY 1, 2, 3, 4, 5, 6
+      GROUP BY 1, 2, 3, 4, 5, 6, 7
     )
-    SELECT b.brand_id, b.domain_id, b.url_id, nullif(b.engine, '') AS engine, b.grain, b.period,
-      ${sql.literal(String(sign))} * b.brand_responses AS brand_responses, coalesce(c.competitor_responses, '{}'::jsonb) AS competitor_responses
-    FROM brand b LEFT JOIN competitors c USING (brand_id, domain_id, url_id, engine, grain, period)
-    WHERE b.brand_responses > 0 OR c.competitor_responses IS NOT NULL`
+    SELECT k.brand_id, k.domain_id, k.url_id, nullif(k.engine, '') AS engine, k.grain, k.period,
+      (${sign_} * sum(k.citations) FILTER (WHERE k.competitor_id = 0))::int AS citations,
+      (${sign_} * sum(k.responses) FILTER (WHERE k.competitor_id = 0))::int AS responses,
+      (${sign_} * sum(k.brand_responses) FILTER (WHERE k.competitor_id = 0))::int AS brand_responses,
+      coalesce(
+        jsonb_object_agg(k.competitor_id::text, ${sign_} * k.responses) FILTER (WHERE k.competitor_id <> 0),
+        '{}'::jsonb
+      ) AS competitor_responses
+    FROM keyed k
+    GROUP BY 1, 2, 3, 4, 5, 6`
 }
 
 /** The rows that follow from the citations `where` (on alias rc) selects: every grain, per engine and for all. */
 export const expectedCitationMentions = (sql: SqlClient.SqlClient, where: Statement.Fragment) =>
   expectedRows(sql, where, 1, ["day", "month", "year"], "both")
 
-const COLUMNS = `${CITATION_MENTIONS_KEY}, brand_responses, competitor_responses`
+const COUNTS = ["citations", "responses", "brand_responses"]
+const COLUMNS = `${CITATION_MENTIONS_KEY}, ${COUNTS.join(", ")}, competitor_responses`
 
 /** Adds (sign 1) or subtracts (sign -1) the rows of the answers `ids` (a bigint[] expression) holds, in key order. */
 const applyStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign: 1 | -1) =>
@@ -103,7 +116,7 @@ const applyStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign:
     FROM (${expectedRows(sql, sql`rc.response_id = ANY(${ids})`, sign, ["day", "month", "year"], "both")}) x
     ORDER BY ${sql.literal(CITATION_MENTIONS_KEY)}
     ON CONFLICT (${sql.literal(CITATION_MENTIONS_KEY)}) DO UPDATE
-    SET brand_responses = t.brand_responses + excluded.brand_responses,
+    SET ${sql.literal(COUNTS.map((c) => `${c} = t.${c} + excluded.${c}`).join(", "))},
       competitor_responses = jsonb_add_counts(t.competitor_responses, excluded.competitor_responses)`
 
 /** Installs (or replaces) the apply statement as two PL/pgSQL functions, planned once per connection. */
@@ -146,10 +159,11 @@ export const rebuildCitationMentions = (brandId: number | undefined) =>
     /** Sums the rows `from` selects (alias t) into the rows of `engine` and `period` (expressions on t). */
     const derive = (grain: string, engine: string, period: string, from: string) =>
       sql`INSERT INTO rollup_citation_mentions (${sql.literal(COLUMNS)})
-        SELECT b.brand_id, b.domain_id, b.url_id, b.engine, ${grain}, b.period, b.brand_responses,
-          coalesce(c.competitor_responses, '{}'::jsonb)
+        SELECT b.brand_id, b.engine, ${grain}, b.period, b.url_id, b.domain_id, b.citations, b.responses,
+          b.brand_responses, coalesce(c.competitor_responses, '{}'::jsonb)
         FROM (
           SELECT t.brand_id, t.domain_id, t.url_id, ${sql.literal(engine)} AS engine, ${sql.literal(period)} AS period,
+            sum(t.citations)::int AS citations, sum(t.responses)::int AS responses,
             sum(t.brand_responses)::int AS brand_responses
           FROM rollup_citation_mentions t WHERE ${where} AND ${sql.literal(from)}
           GROUP BY 1, 2, 3, 4, 5
@@ -165,7 +179,7 @@ export const rebuildCitationMentions = (brandId: number | undefined) =>
           ) s GROUP BY 1, 2, 3, 4, 5
         ) c ON (c.brand_id, c.domain_id, c.url_id, c.period) = (b.brand_id, b.domain_id, b.url_id, b.period)
           AND c.engine IS NOT DISTINCT FROM b.engine
-        ORDER BY 1, 2, 3, 4, 6`
+        ORDER BY 1, 2, 4, 5, 6`
     yield* derive("day", "NULL::text", "t.period", "t.grain = 'day' AND t.engine IS NOT NULL")
     yield* derive("month", "t.engine", "date_trunc('month', t.period)::date", "t.grain = 'day'")
     yield* derive("year", "NULL::text", "date_trunc('year', t.period)::date", "t.grain = 'month' AND t.engine IS NULL")
@@ -187,7 +201,8 @@ export const forgetCompetitor = (brandId: number, competitorId: number) =>
 export const citationMentionDifferences = (sql: SqlClient.SqlClient, brandId: number | undefined) => {
   const columns = sql.literal(COLUMNS)
   const stored = sql`SELECT ${columns} FROM rollup_citation_mentions t
-    WHERE ${brandWhere(sql, "t", brandId)} AND (brand_responses <> 0 OR competitor_responses <> '{}'::jsonb)`
+    WHERE ${brandWhere(sql, "t", brandId)}
+      AND ((citations, responses, brand_responses) <> (0, 0, 0) OR competitor_responses <> '{}'::jsonb)`
   const fresh = sql`SELECT ${columns} FROM (${expectedCitationMentions(sql, brandWhere(sql, "rc", brandId))}) x`
   return sql`(SELECT count(*)::int FROM ((${stored} EXCEPT ALL ${fresh}) UNION ALL (${fresh} EXCEPT ALL ${stored})) d)`
 }
