@@ -1,8 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
-import type * as SqlError from "@effect/sql/SqlError"
 import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
-import { installApplyFunction, SMALL_BATCH } from "./ApplyFunctions.js"
+import { applyFunctionPair } from "./ApplyFunctions.js"
 
 /**
  * `rollup_citation_mentions` (migration 0034): a cited source and who the answers citing it name.
@@ -119,26 +118,11 @@ const applyStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign:
     SET ${sql.literal(COUNTS.map((c) => `${c} = t.${c} + excluded.${c}`).join(", "))},
       competitor_responses = jsonb_add_counts(t.competitor_responses, excluded.competitor_responses)`
 
+const functions = applyFunctionPair(APPLY_FUNCTION, applyStatement)
 /** Installs (or replaces) the apply statement as two PL/pgSQL functions, planned once per connection. */
-export const installCitationMentionFunctions = Effect.gen(function*() {
-  const sql = yield* SqlClient.SqlClient
-  for (const sign of [1, -1] as const) {
-    yield* installApplyFunction(APPLY_FUNCTION[sign], applyStatement(sql, sql.literal("p_ids"), sign))
-  }
-})
-
+export const installCitationMentionFunctions = functions.install
 /** Adds or subtracts the rows of the given answers (their citations and mentions as stored now), in the caller's transaction. */
-export const applyCitationMentions = (
-  responseIds: ReadonlyArray<number>,
-  sign: 1 | -1
-): Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient> =>
-  Effect.gen(function*() {
-    if (responseIds.length === 0) return
-    const sql = yield* SqlClient.SqlClient
-    yield* responseIds.length <= SMALL_BATCH
-      ? sql`SELECT ${sql.literal(APPLY_FUNCTION[sign])}(${responseIds}::bigint[])`
-      : applyStatement(sql, sql`${responseIds}::bigint[]`, sign)
-  })
+export const applyCitationMentions = functions.apply
 
 const brandWhere = (sql: SqlClient.SqlClient, alias: string, brandId: number | undefined) =>
   brandId === undefined ? sql`TRUE` : sql`${sql.literal(`${alias}.brand_id`)} = ${brandId}`
