@@ -428,6 +428,11 @@ export const citationReport = Effect.fnUntraced(function*(query: CitationQuery) 
       FROM (
         SELECT i.* FROM items i
         JOIN ${query.level === "url" ? sql`urls n ON n.id = i.id` : sql`domains n ON n.id = i.id`}
+        -- Only the rows that can be on the page are named and sorted by name: those with at least
+        -- the citations of the page's last row (ties included, so the order among them is exact).
+        WHERE i.citations >= coalesce((
+          SELECT c.citations FROM items c ORDER BY c.citations DESC
+          OFFSET ${offsetOf(query.page) + query.page.perPage - 1} LIMIT 1), 0)
         ORDER BY i.citations DESC, ${query.level === "url" ? sql`n.url` : sql`n.domain`} COLLATE "C", i.k_engine COLLATE "C", i.k_day
         LIMIT ${query.page.perPage} OFFSET ${offsetOf(query.page)}
       ) t
