@@ -186,7 +186,8 @@ layer(Live, { timeout: 120_000 })("the CLI", (it) => {
           url: 0,
           prompt_days: 0,
           domain_days: 0,
-          prompt_competitor: 0
+          prompt_competitor: 0,
+          citation_mentions: 0
         }
       })
       yield* fails(/Brand 999999 does not exist/, "rollups", "rebuild", "--brand", "999999")

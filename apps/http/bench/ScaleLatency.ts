@@ -119,8 +119,9 @@ const endpointsOf = Effect.fn("ScaleLatency.endpoints")(function*(requester: Req
     ...ranged("report visibility (date)", [30, 365], (range) => `/v1/reports/visibility/?${scope}&${range}&dimensions=date`),
     // Competitor mentions per prompt come from rollup_prompt_competitor (0025), the page's prompts first.
     ...ranged("report visibility (prompt×competitor)", [30, 365], (range) => `/v1/reports/visibility/?${scope}&${range}&dimensions=prompt,competitor`),
-    // Brand and competitor co-mentions are counted from raw rows for the page's sources (docs/metrics.md).
-    ...ranged("report citations", [30, 365], (range) => `/v1/reports/citations/?${scope}&${range}`),
+    // Co-mentions of the page's sources come from rollup_citation_mentions (0034).
+    ...ranged("report citations (domain)", [30, 365], (range) => `/v1/reports/citations/?${scope}&${range}`),
+    ...ranged("report citations (url)", [30, 365], (range) => `/v1/reports/citations/?${scope}&${range}&level=url`),
     ...ranged("monitored-prompts list", [30, 365], (range) => `/v1/monitored-prompts/?${scope}&${range}`),
     ...ranged("prompt detail", [30, 365], (range) => `/v1/monitored-prompts/${prompt}/?${range}`),
     ...ranged("prompt citations", [30, 365], (range) => `/v1/monitored-prompts/${prompt}/citations/?${range}`),

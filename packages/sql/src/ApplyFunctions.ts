@@ -1,4 +1,5 @@
 import * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlError from "@effect/sql/SqlError"
 import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
 
@@ -23,3 +24,29 @@ export const installApplyFunction = (name: string, statement: Statement.Statemen
 
 /** Up to this many answers, the generic plan of an installed function beats planning the statement. */
 export const SMALL_BATCH = 20
+
+/**
+ * A rollup's apply statement (`statement(sql, ids, sign)`: add with sign 1, subtract with -1, for
+ * the answers whose ids `ids` holds) as a pair of installed functions and the call that uses them:
+ * a few answers go through the function (planned once per connection), a bigger batch runs the
+ * statement planned for its size.
+ */
+export const applyFunctionPair = (
+  names: { readonly [1]: string; readonly [-1]: string },
+  statement: (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign: 1 | -1) => Statement.Statement<unknown>
+) => ({
+  /** Installs (or replaces) both functions (run by the rollup's migrations). */
+  install: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    for (const sign of [1, -1] as const) yield* installApplyFunction(names[sign], statement(sql, sql.literal("p_ids"), sign))
+  }),
+  /** Adds or subtracts the rows of the given answers, in the caller's transaction. */
+  apply: (responseIds: ReadonlyArray<number>, sign: 1 | -1): Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient> =>
+    Effect.gen(function*() {
+      if (responseIds.length === 0) return
+      const sql = yield* SqlClient.SqlClient
+      yield* responseIds.length <= SMALL_BATCH
+        ? sql`SELECT ${sql.literal(names[sign])}(${responseIds}::bigint[])`
+        : statement(sql, sql`${responseIds}::bigint[]`, sign)
+    })
+})

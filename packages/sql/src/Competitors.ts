@@ -5,6 +5,7 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { BrandNotFound, CompetitorNotFound, DuplicateName } from "./AdminErrors.js"
 import { exists, IdRow, nameList, requiredText, sameList, website } from "./AdminValidation.js"
+import { forgetCompetitor } from "./CitationMentionRollup.js"
 
 export const Competitor = Schema.Struct({
   id: Schema.Number,
@@ -122,6 +123,7 @@ export class Competitors extends Effect.Service<Competitors>()("@sightline/sql/C
           WHERE c.competitor_id = ${competitorId} AND c.mentions <> 0
             AND (b.brand_id, b.grain, b.period) = (c.brand_id, c.grain, c.period)
             AND b.engine IS NOT DISTINCT FROM c.engine AND b.group_id IS NOT DISTINCT FROM c.group_id`
+        yield* forgetCompetitor(competitor.brandId, competitorId).pipe(Effect.provideService(SqlClient.SqlClient, sql))
         yield* sql`DELETE FROM competitors WHERE id = ${competitorId}`
       })))
       return competitor

@@ -21,6 +21,7 @@ import promptCompetitorRollup from "./migrations/0025_prompt_competitor_rollup.j
 import rateLimitLeases from "./migrations/0028_rate_limit_leases.js"
 import rollupApplyV2 from "./migrations/0029_rollup_apply_v2.js"
 import promptCompetitorDays from "./migrations/0032_prompt_competitor_days.js"
+import citationMentionsRollup from "./migrations/0034_citation_mentions_rollup.js"
 
 /**
  * Every migration, in order. Add new ones here as `NNNN_name`, numbered above every existing one:
@@ -45,7 +46,8 @@ const all = {
   "0025_prompt_competitor_rollup": promptCompetitorRollup,
   "0028_rate_limit_leases": rateLimitLeases,
   "0029_rollup_apply_v2": rollupApplyV2,
-  "0032_prompt_competitor_days": promptCompetitorDays
+  "0032_prompt_competitor_days": promptCompetitorDays,
+  "0034_citation_mentions_rollup": citationMentionsRollup
 }
 
 const names = Object.keys(all)

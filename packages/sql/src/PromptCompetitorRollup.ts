@@ -1,8 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
-import type * as SqlError from "@effect/sql/SqlError"
 import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
-import { installApplyFunction, SMALL_BATCH } from "./ApplyFunctions.js"
+import { applyFunctionPair } from "./ApplyFunctions.js"
 
 /**
  * `rollup_prompt_competitor` (migration 0025): per prompt × competitor × period, the competitor's
@@ -43,26 +42,11 @@ const applyStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign:
     ON CONFLICT (${sql.literal(PROMPT_COMPETITOR_KEY)}) DO UPDATE
     SET ${sql.literal(SUMS.map((c) => `${c} = t.${c} + excluded.${c}`).join(", "))}`
 
+const functions = applyFunctionPair(APPLY_FUNCTION, applyStatement)
 /** Installs (or replaces) the apply statement as two PL/pgSQL functions, planned once per connection. */
-export const installPromptCompetitorFunctions = Effect.gen(function*() {
-  const sql = yield* SqlClient.SqlClient
-  for (const sign of [1, -1] as const) {
-    yield* installApplyFunction(APPLY_FUNCTION[sign], applyStatement(sql, sql.literal("p_ids"), sign))
-  }
-})
-
+export const installPromptCompetitorFunctions = functions.install
 /** Adds or subtracts the figures of the given answers (their mentions as stored now), in the caller's transaction. */
-export const applyPromptCompetitor = (
-  responseIds: ReadonlyArray<number>,
-  sign: 1 | -1
-): Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient> =>
-  Effect.gen(function*() {
-    if (responseIds.length === 0) return
-    const sql = yield* SqlClient.SqlClient
-    yield* responseIds.length <= SMALL_BATCH
-      ? sql`SELECT ${sql.literal(APPLY_FUNCTION[sign])}(${responseIds}::bigint[])`
-      : applyStatement(sql, sql`${responseIds}::bigint[]`, sign)
-  })
+export const applyPromptCompetitor = functions.apply
 
 const brandWhere = (sql: SqlClient.SqlClient, alias: string, brandId: number | undefined) =>
   brandId === undefined ? sql`TRUE` : sql`${sql.literal(`${alias}.brand_id`)} = ${brandId}`

@@ -5,6 +5,11 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { installApplyFunction, SMALL_BATCH } from "./ApplyFunctions.js"
 import {
+  applyCitationMentions,
+  citationMentionDifferences,
+  rebuildCitationMentions
+} from "./CitationMentionRollup.js"
+import {
   applyPromptCompetitor,
   promptCompetitorDifferences,
   rebuildPromptCompetitor
@@ -27,6 +32,8 @@ import {
  *   without adding counts that do not add; `cited_domain_days` (0006): the same per domain;
  * - `rollup_prompt_competitor` (0025): competitor mentions per prompt, all engines (its own
  *   statement: PromptCompetitorRollup.ts);
+ * - `rollup_citation_mentions` (0034): per cited domain and URL, the citing answers that name the
+ *   brand and each competitor (its own statement: CitationMentionRollup.ts);
  *
  * `grain` is `day` (the UTC day) or `month` (the first day of the UTC month); `rollup_prompt`,
  * `rollup_domain` and `rollup_url` also have `year` rows (0013; the first day of the UTC year,
@@ -271,7 +278,8 @@ const Differences = Schema.Struct({
   url: Schema.Number,
   promptDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("prompt_days")),
   domainDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("domain_days")),
-  promptCompetitor: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("prompt_competitor"))
+  promptCompetitor: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("prompt_competitor")),
+  citationMentions: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("citation_mentions"))
 })
 
 /** Per rollup table, the rows that differ from the raw rows. */
@@ -286,7 +294,8 @@ export const NO_DIFFERENCES: RollupDifferences = {
   url: 0,
   promptDays: 0,
   domainDays: 0,
-  promptCompetitor: 0
+  promptCompetitor: 0,
+  citationMentions: 0
 }
 
 export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups", {
@@ -307,7 +316,9 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         : applyStatement(sql, sql`${responseIds}::bigint[]`, sign, true).pipe(Effect.asVoid)
     const apply = (responseIds: ReadonlyArray<number>, sign: 1 | -1): Effect.Effect<void, SqlError.SqlError> =>
       applyFigures(responseIds, sign).pipe(
-        Effect.zipRight(applyPromptCompetitor(responseIds, sign).pipe(Effect.provideService(SqlClient.SqlClient, sql)))
+        Effect.zipRight(applyPromptCompetitor(responseIds, sign)),
+        Effect.zipRight(applyCitationMentions(responseIds, sign)),
+        Effect.provideService(SqlClient.SqlClient, sql)
       )
 
     /** Recomputes from the raw rows the key sets of one prompt's citations of these URLs and their domains. */
@@ -441,6 +452,9 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
       yield* sql.withTransaction(
         Effect.zipRight(sql`SET LOCAL work_mem = '256MB'`, rebuildPromptCompetitor(options.brandId))
       ).pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie)
+      yield* sql.withTransaction(
+        Effect.zipRight(sql`SET LOCAL work_mem = '256MB'`, rebuildCitationMentions(options.brandId))
+      ).pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie)
     })
 
     /**
@@ -502,7 +516,8 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
           sql`SELECT ${sql.literal(DOMAIN_DAYS_KEY)}, days FROM (${cited.domainDays}) x`
         )
       } AS domain_days,
-          ${promptCompetitorDifferences(sql, options.brandId)} AS prompt_competitor`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(Differences))), Effect.orDie)
+          ${promptCompetitorDifferences(sql, options.brandId)} AS prompt_competitor,
+          ${citationMentionDifferences(sql, options.brandId)} AS citation_mentions`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(Differences))), Effect.orDie)
       const result: RollupDifferences = found ?? NO_DIFFERENCES
       return result
     })
@@ -518,7 +533,8 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         rollup_url: found.url,
         cited_prompt_days: found.promptDays,
         cited_domain_days: found.domainDays,
-        rollup_prompt_competitor: found.promptCompetitor
+        rollup_prompt_competitor: found.promptCompetitor,
+        rollup_citation_mentions: found.citationMentions
       }
       for (const [table, differences] of Object.entries(tables)) {
         if (differences > 0) return yield* new RollupMismatch({ table, differences })

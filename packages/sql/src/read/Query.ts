@@ -211,6 +211,54 @@ export const rollupPeriods = (
       AND (${col("period")} < ${monthsFrom} OR ${col("period")} >= ${monthsUntil}) AND ${outsideYears}))`
 }
 
+/** The periods `rollupPeriods` selects for a range, as lists of first days (`YYYY-MM-DD`) per grain. */
+export interface PeriodLists {
+  readonly days: ReadonlyArray<string>
+  readonly months: ReadonlyArray<string>
+  readonly years: ReadonlyArray<string>
+}
+
+const DAY = 86_400_000
+const isoDay = (millis: number) => new Date(millis).toISOString().slice(0, 10)
+
+/**
+ * The same periods as `rollupPeriods` for a closed range, listed: for a read that probes an index
+ * once per period (`period = ANY(...)`) instead of scanning a range of periods. Undefined when the
+ * range is open or would list more than `limit` periods (the caller then uses `rollupPeriods`).
+ */
+export const rollupPeriodLists = (filters: ResponseFilters, years = false, limit = 400): PeriodLists | undefined => {
+  if (filters.startDate === undefined || filters.endDate === undefined) return undefined
+  const start = Date.parse(`${filters.startDate}T00:00:00Z`)
+  const end = Date.parse(`${filters.endDate}T00:00:00Z`)
+  if (!Number.isFinite(start) || !Number.isFinite(end)) return undefined
+  const firstOf = (millis: number, unit: "month" | "year") => {
+    const d = new Date(millis)
+    return Date.UTC(d.getUTCFullYear(), unit === "month" ? d.getUTCMonth() : 0, 1)
+  }
+  const next = (millis: number, unit: "month" | "year") => {
+    const d = new Date(millis)
+    return unit === "month" ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) : Date.UTC(d.getUTCFullYear() + 1, 0, 1)
+  }
+  // The first day of the first whole month (year), and the first day after the last whole month (year).
+  const monthsFrom = next(firstOf(start - DAY, "month"), "month")
+  const monthsUntil = firstOf(end + DAY, "month")
+  const yearsFrom = years ? next(firstOf(start - DAY, "year"), "year") : 0
+  const yearsUntil = years ? firstOf(end + DAY, "year") : 0
+  const inYears = (millis: number) => millis >= yearsFrom && millis < yearsUntil
+  const lists = { days: [] as Array<string>, months: [] as Array<string>, years: [] as Array<string> }
+  const count = () => lists.days.length + lists.months.length + lists.years.length
+  for (let y = yearsFrom; y < yearsUntil && count() <= limit; y = next(y, "year")) lists.years.push(isoDay(y))
+  for (let m = monthsFrom; m < monthsUntil && count() <= limit; m = next(m, "month")) {
+    if (!inYears(m)) lists.months.push(isoDay(m))
+  }
+  for (let d = start; d <= end && count() <= limit; d += DAY) {
+    if ((d < monthsFrom || d >= monthsUntil) && !inYears(d)) lists.days.push(isoDay(d))
+    // Skip the whole months and years in between.
+    else if (d >= monthsFrom && d < monthsUntil) d = Math.max(d, monthsUntil - DAY)
+  }
+  return count() > limit ? undefined : lists
+}
+
 /** A rollup period: its grain and its first day (`YYYY-MM-DD`). */
 export interface RollupPeriod {
   readonly grain: "month" | "year"

@@ -16,6 +16,7 @@ import {
   pagination,
   percent,
   type ResponseFilters,
+  rollupPeriodLists,
   rollupPeriods
 } from "./Query.js"
 import { classifierForBrand } from "./SourceTypes.js"
@@ -354,56 +355,52 @@ const CitationRow = Schema.Struct({
 })
 
 /**
- * The citations report (docs/api.md): citations and citing answers per domain or URL come from
- * the rollups (`rollup_url` counts citations, `rollup_domain` citing answers). Whether those
- * answers name the brand or a competitor is not rolled up: it is counted from the raw citations,
- * answers and mentions, for the rows of the page only (at most `per_page` sources).
+ * The citations report (docs/api.md), from one rollup, `rollup_citation_mentions`
+ * (CitationMentionRollup.ts): the sources of the range ranked from their domain (or URL) rows, with
+ * their citations, citing answers and those naming the brand; the competitors named in those
+ * answers read for the rows of the page only (at most `per_page` sources, one index probe per
+ * period each).
  */
 export const citationReport = Effect.fnUntraced(function*(query: CitationQuery) {
   const sql = yield* SqlClient.SqlClient
   const byEngine = query.dimensions.includes("ai_model")
   const byDay = query.dimensions.includes("date")
   const useEngines = byEngine || query.aiModels !== undefined
-  const models = query.aiModels ?? null
   const period = query.period
-  const rows = (alias: string) => {
-    const col = (name: string) => sql.literal(`${alias}.${name}`)
-    return sql`${col("brand_id")} = ${query.brandId} AND ${
-      useEngines ? sql`${col("engine")} = ANY(${query.aiModels ?? AI_MODELS}::text[])` : sql`${col("engine")} IS NULL`
-    } AND ${
-      byDay
-        ? sql`${col("grain")} = 'day' AND ${col("period")} BETWEEN ${period.start_date}::date AND ${period.end_date}::date`
-        : rollupPeriods(sql, alias, { startDate: period.start_date, endDate: period.end_date })
-    }`
-  }
+  // Without a day split the range is fitted to the brand's data (the same answers, fewer rows): a
+  // trailing range reads whole months, or the year's row of the tables with year rows (all engines).
+  const fitted = byDay
+    ? { startDate: period.start_date, endDate: period.end_date }
+    : yield* dataRange(brandDays(sql, query.brandId), { startDate: period.start_date, endDate: period.end_date })
+  // The periods of the range: listed (`period = ANY(...)`, one index probe per period and source
+  // key) where the range is closed and not too long, else as ranges.
+  const lists = byDay ? undefined : rollupPeriodLists(fitted, !useEngines)
+  const periods = byDay
+    ? sql`x.grain = 'day' AND x.period BETWEEN ${period.start_date}::date AND ${period.end_date}::date`
+    : lists === undefined
+    ? rollupPeriods(sql, "x", fitted, !useEngines)
+    : sql`((x.grain = 'day' AND x.period = ANY(${lists.days}::date[]))
+      OR (x.grain = 'month' AND x.period = ANY(${lists.months}::date[]))
+      OR (x.grain = 'year' AND x.period = ANY(${lists.years}::date[])))`
+  const engines = useEngines ? sql`x.engine = ANY(${query.aiModels ?? AI_MODELS}::text[])` : sql`x.engine IS NULL`
   const engineKey = byEngine ? sql`x.engine` : sql`''::text`
   const dayKey = byDay ? sql`x.period` : sql`'0001-01-01'::date`
-  const items = query.level === "url"
-    ? sql`
-      SELECT x.url_id AS id, x.domain_id, ${engineKey} AS k_engine, ${dayKey} AS k_day,
-        sum(x.responses)::int AS citations, sum(x.responses)::int AS responses_citing
-      FROM rollup_url x WHERE ${rows("x")}
-      GROUP BY 1, 2, 3, 4 HAVING sum(x.responses) > 0`
-    : sql`
-      SELECT c.id, c.id AS domain_id, c.k_engine, c.k_day, c.citations, r.responses_citing
-      FROM (
-        SELECT x.domain_id AS id, ${engineKey} AS k_engine, ${dayKey} AS k_day, sum(x.responses)::int AS citations
-        FROM rollup_url x WHERE ${rows("x")} GROUP BY 1, 2, 3 HAVING sum(x.responses) > 0
-      ) c JOIN (
-        SELECT x.domain_id AS id, ${engineKey} AS k_engine, ${dayKey} AS k_day, sum(x.responses)::int AS responses_citing
-        FROM rollup_domain x WHERE ${rows("x")} GROUP BY 1, 2, 3
-      ) r ON r.id = c.id AND r.k_engine = c.k_engine AND r.k_day = c.k_day`
-  // The raw citations behind one row of the page (alias rc), through the (brand, url, time) index.
-  const citing = sql`
-    rc.brand_id = ${query.brandId}
-    AND ${query.level === "url" ? sql`rc.url_id = t.id` : sql`rc.url_id IN (SELECT u.id FROM urls u WHERE u.domain_id = t.id)`}
-    AND rc.collected_at >= ((${byDay ? sql`t.k_day` : sql`${period.start_date}::date`})::timestamp AT TIME ZONE 'UTC')
-    AND rc.collected_at < ((${byDay ? sql`t.k_day` : sql`${period.end_date}::date`} + 1)::timestamp AT TIME ZONE 'UTC')
-    AND ${
-    byEngine
-      ? sql`rc.engine = t.k_engine`
-      : sql`(${models}::text[] IS NULL OR rc.engine = ANY(${models}::text[]))`
-  }`
+  // A period's domain rows (url_id 0) lie before its URL rows in the key.
+  const items = sql`
+    SELECT ${query.level === "url" ? sql`x.url_id` : sql`x.domain_id`} AS id, x.domain_id,
+      ${engineKey} AS k_engine, ${dayKey} AS k_day,
+      sum(x.citations)::int AS citations, sum(x.responses)::int AS responses_citing,
+      sum(x.brand_responses)::int AS responses_mentioning_brand
+    FROM rollup_citation_mentions x
+    WHERE x.brand_id = ${query.brandId} AND ${engines} AND ${periods}
+      AND ${query.level === "url" ? sql`x.url_id > 0` : sql`x.url_id = 0`}
+    GROUP BY 1, 2, 3, 4 HAVING sum(x.citations) > 0`
+  // The co-mention rows behind one row of the page (alias x): its source, engines and periods.
+  const mentioned = sql`
+    x.brand_id = ${query.brandId}
+    AND ${byEngine ? sql`x.engine = t.k_engine` : engines}
+    AND ${byDay ? sql`x.grain = 'day' AND x.period = t.k_day` : periods}
+    AND x.url_id = ${query.level === "url" ? sql`t.id` : sql`0`} AND x.domain_id = t.domain_id`
   const found = yield* sql`
     WITH items AS (${items}),
     total AS (SELECT sum(i.citations) AS citations FROM items i)
@@ -416,22 +413,26 @@ export const citationReport = Effect.fnUntraced(function*(query: CitationQuery) 
         ${byDay ? sql`to_char(t.k_day, 'YYYY-MM-DD')` : sql`NULL`} AS date,
         t.citations, t.responses_citing,
         ${percent(sql, "t.citations", "(SELECT total.citations FROM total)")} AS citation_share,
-        (SELECT count(DISTINCT rc.response_id)::int FROM response_citations rc JOIN responses r ON r.id = rc.response_id
-          WHERE ${citing} AND r.brand_mentioned) AS responses_mentioning_brand,
+        t.responses_mentioning_brand,
         coalesce((
           SELECT json_agg(json_build_object('competitor_id', cm.competitor_id, 'name', cm.name, 'responses', cm.responses)
             ORDER BY cm.responses DESC, cm.name COLLATE "C", cm.competitor_id)
           FROM (
-            SELECT m.competitor_id, c.name, count(DISTINCT rc.response_id)::int AS responses
-            FROM response_citations rc JOIN response_mentions m ON m.response_id = rc.response_id
-            JOIN competitors c ON c.id = m.competitor_id
-            WHERE ${citing}
-            GROUP BY m.competitor_id, c.name
+            SELECT c.id AS competitor_id, c.name, sum(j.value::int)::int AS responses
+            FROM rollup_citation_mentions x CROSS JOIN LATERAL jsonb_each_text(x.competitor_responses) j
+            JOIN competitors c ON c.id = j.key::bigint
+            WHERE ${mentioned}
+            GROUP BY c.id, c.name HAVING sum(j.value::int) > 0
           ) cm
         ), '[]'::json) AS co_mentioned_competitors
       FROM (
         SELECT i.* FROM items i
         JOIN ${query.level === "url" ? sql`urls n ON n.id = i.id` : sql`domains n ON n.id = i.id`}
+        -- Only the rows that can be on the page are named and sorted by name: those with at least
+        -- the citations of the page's last row (ties included, so the order among them is exact).
+        WHERE i.citations >= coalesce((
+          SELECT c.citations FROM items c ORDER BY c.citations DESC
+          OFFSET ${offsetOf(query.page) + query.page.perPage - 1} LIMIT 1), 0)
         ORDER BY i.citations DESC, ${query.level === "url" ? sql`n.url` : sql`n.domain`} COLLATE "C", i.k_engine COLLATE "C", i.k_day
         LIMIT ${query.page.perPage} OFFSET ${offsetOf(query.page)}
       ) t

@@ -86,6 +86,10 @@ layer(AgreementLive, { timeout: 240_000 })("the visibility report agrees with th
       for (const batch of batches) {
         yield* store.recordMany(batch.map((a) => answerRecord(FIRST_DAY, `r${key++}`, a)))
       }
+      // Re-analyses replace some answers' mentions (the batches above already arrive out of day order).
+      const written = (yield* sql<{ id: number }>`SELECT id FROM responses WHERE brand_id = ${brand.id} ORDER BY id`).map((r) => r.id)
+      const reanalysed = fc.sample(fc.tuple(fc.constantFrom(...written), arbitraryAnalysis(competitors.map((c) => c.id))), { numRuns: 15, seed: 3 })
+      for (const [id, analysis] of reanalysed) yield* store.replaceAnalysis(id, analysis)
       const answers = yield* rawAnswers(brand.id)
       const mentions = yield* rawMentions(brand.id)
       const citations = yield* sql`
@@ -243,7 +247,18 @@ layer(AgreementLive, { timeout: 240_000 })("the visibility report agrees with th
         level: fc.constantFrom("domain" as const, "url" as const),
         dimensions: fc.subarray(["ai_model" as const, "date" as const]),
         aiModels: fc.option(fc.subarray([...AI_MODELS.slice(0, 4)], { minLength: 1 }), { nil: undefined })
-      }), { numRuns: 30, seed: 5 })
+      }), { numRuns: 30, seed: 5 }).concat(
+        // Ranges around all the data: year and month rows of the rollups.
+        [[-400, 500], [-10, SPAN_DAYS + 20]].flatMap(([start, length]) =>
+          (["domain", "url"] as const).map((level) => ({
+            start: start ?? 0,
+            length: length ?? 1,
+            level,
+            dimensions: [],
+            aiModels: undefined
+          }))
+        )
+      )
       let citedCases = 0
       for (const c of citationCases) {
         const period = { start_date: dayOf(c.start), end_date: dayOf(c.start + c.length - 1) }

@@ -1,0 +1,192 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import type * as Statement from "@effect/sql/Statement"
+import * as Effect from "effect/Effect"
+import { applyFunctionPair } from "./ApplyFunctions.js"
+
+/**
+ * `rollup_citation_mentions` (migration 0034): a cited source and who the answers citing it name.
+ * Per brand × source × engine × period: its citations, the answers citing it (`responses`), those
+ * of them that name the brand (`brand_responses`) and, per competitor, those that name the
+ * competitor (`competitor_responses`, a jsonb object `{"<competitor id>": answers}` holding non-zero
+ * counts only). A source is a domain (`url_id` 0: an answer citing two of its URLs is one answer and
+ * two citations) or a URL (`url_id`, with its `domain_id`). The citations report ranks its domains
+ * from the domain rows (one table, the domain rows of a period together, instead of summing
+ * `rollup_url` per domain) and reads the co-mentions of its page's sources from here instead of the
+ * raw citations and mentions. An answer has one engine and one UTC day, so the counts add up over
+ * engines and periods: `grain` is `day`, `month` or `year` like the other rollups (Rollups.ts), with
+ * `engine` NULL the sum over all engines and year rows for all engines only.
+ *
+ * One row per source and period (the competitors in its jsonb, not one row each) keeps both the
+ * write (about 5 upserts per cited source of an answer) and the read (one row per page source and
+ * period) small. The key is ordered like the other rollups' (brand, engine, grain, period, then the
+ * source), so one day's rows lie together and a batch's upserts touch few pages; the report reads
+ * a page's sources with the periods as a list (`period = ANY(...)`), one index probe per period.
+ *
+ * Kept apart from the other rollups' statement (Rollups.ts): its own table, statement and PL/pgSQL
+ * functions, which Rollups.add/subtract call after theirs in the same transaction.
+ */
+
+export const CITATION_MENTIONS_KEY = "brand_id, engine, grain, period, url_id, domain_id"
+const APPLY_FUNCTION = { [1]: "rollup_citation_mentions_add", [-1]: "rollup_citation_mentions_subtract" } as const
+
+/**
+ * The SQL function that adds two count objects (`{"<key>": n}`), dropping keys whose sum is 0;
+ * installed by migration 0034, used by the upserts and the rebuild's sums.
+ */
+export const ADD_COUNTS_FUNCTION = `
+  CREATE OR REPLACE FUNCTION jsonb_add_counts(a jsonb, b jsonb) RETURNS jsonb
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+    SELECT coalesce(jsonb_object_agg(k, n), '{}'::jsonb) FROM (
+      SELECT k, sum(v::bigint) AS n
+      FROM (SELECT key, value FROM jsonb_each_text(a) UNION ALL SELECT key, value FROM jsonb_each_text(b)) x(k, v)
+      GROUP BY k HAVING sum(v::bigint) <> 0
+    ) y
+  $fn$`
+
+/**
+ * The rows that follow from the citations `where` (on alias rc) selects, each count multiplied by
+ * `sign`. `engines`: per-engine rows too (each grain), or all-engines rows only. `grains` the grains
+ * computed. Keys use '' for all engines inside (so they join), NULL outside.
+ */
+const expectedRows = (
+  sql: SqlClient.SqlClient,
+  where: Statement.Fragment,
+  sign: 1 | -1,
+  grains: ReadonlyArray<"day" | "month" | "year">,
+  engines: "both" | "each"
+) => {
+  const grainList = sql.literal(grains.map((g) => `('${g}')`).join(", "))
+  const engineKeys = engines === "both" ? sql`(VALUES (d.engine), (''))` : sql`(VALUES (d.engine))`
+  // Counted per source, engine and day first (answers of one day citing one source share a row),
+  // then spread to the grains and engine keys and summed again. Competitor 0 carries the source's
+  // own counts (its citations, citing answers and those naming the brand).
+  const sign_ = sql.literal(String(sign))
+  return sql`
+    WITH sources AS MATERIALIZED (
+      SELECT rc.brand_id, rc.response_id, rc.engine, rc.domain_id, u.url_id,
+        (rc.collected_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS citations
+      FROM response_citations rc CROSS JOIN LATERAL (VALUES (0::bigint), (rc.url_id)) u(url_id)
+      WHERE ${where}
+      GROUP BY 1, 2, 3, 4, 5, 6
+    ),
+    daily AS MATERIALIZED (
+      SELECT s.brand_id, s.domain_id, s.url_id, s.engine, s.day, 0::bigint AS competitor_id,
+        count(*)::int AS responses, sum(s.citations)::int AS citations,
+        (count(*) FILTER (WHERE r.brand_mentioned))::int AS brand_responses
+      FROM sources s JOIN responses r ON r.id = s.response_id
+      GROUP BY 1, 2, 3, 4, 5
+      UNION ALL
+      SELECT s.brand_id, s.domain_id, s.url_id, s.engine, s.day, m.competitor_id, count(*)::int, 0, 0
+      FROM sources s JOIN response_mentions m ON m.response_id = s.response_id
+      GROUP BY 1, 2, 3, 4, 5, 6
+    ),
+    keyed AS (
+      SELECT d.brand_id, d.domain_id, d.url_id, e.engine, g.grain,
+        CASE g.grain WHEN 'day' THEN d.day ELSE date_trunc(g.grain, d.day)::date END AS period,
+        d.competitor_id, sum(d.responses) AS responses, sum(d.citations) AS citations, sum(d.brand_responses) AS brand_responses
+      FROM daily d CROSS JOIN LATERAL ${engineKeys} e(engine)
+      CROSS JOIN (VALUES ${grainList}) g(grain)
+      WHERE NOT (g.grain = 'year' AND e.engine <> '')
+      GROUP BY 1, 2, 3, 4, 5, 6, 7
+    )
+    SELECT k.brand_id, k.domain_id, k.url_id, nullif(k.engine, '') AS engine, k.grain, k.period,
+      (${sign_} * sum(k.citations) FILTER (WHERE k.competitor_id = 0))::int AS citations,
+      (${sign_} * sum(k.responses) FILTER (WHERE k.competitor_id = 0))::int AS responses,
+      (${sign_} * sum(k.brand_responses) FILTER (WHERE k.competitor_id = 0))::int AS brand_responses,
+      coalesce(
+        jsonb_object_agg(k.competitor_id::text, ${sign_} * k.responses) FILTER (WHERE k.competitor_id <> 0),
+        '{}'::jsonb
+      ) AS competitor_responses
+    FROM keyed k
+    GROUP BY 1, 2, 3, 4, 5, 6`
+}
+
+/** The rows that follow from the citations `where` (on alias rc) selects: every grain, per engine and for all. */
+export const expectedCitationMentions = (sql: SqlClient.SqlClient, where: Statement.Fragment) =>
+  expectedRows(sql, where, 1, ["day", "month", "year"], "both")
+
+const COUNTS = ["citations", "responses", "brand_responses"]
+const COLUMNS = `${CITATION_MENTIONS_KEY}, ${COUNTS.join(", ")}, competitor_responses`
+
+/** Adds (sign 1) or subtracts (sign -1) the rows of the answers `ids` (a bigint[] expression) holds, in key order. */
+const applyStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign: 1 | -1) =>
+  sql`INSERT INTO rollup_citation_mentions AS t (${sql.literal(COLUMNS)})
+    SELECT ${sql.literal(COLUMNS)}
+    FROM (${expectedRows(sql, sql`rc.response_id = ANY(${ids})`, sign, ["day", "month", "year"], "both")}) x
+    ORDER BY ${sql.literal(CITATION_MENTIONS_KEY)}
+    ON CONFLICT (${sql.literal(CITATION_MENTIONS_KEY)}) DO UPDATE
+    SET ${sql.literal(COUNTS.map((c) => `${c} = t.${c} + excluded.${c}`).join(", "))},
+      competitor_responses = jsonb_add_counts(t.competitor_responses, excluded.competitor_responses)`
+
+const functions = applyFunctionPair(APPLY_FUNCTION, applyStatement)
+/** Installs (or replaces) the apply statement as two PL/pgSQL functions, planned once per connection. */
+export const installCitationMentionFunctions = functions.install
+/** Adds or subtracts the rows of the given answers (their citations and mentions as stored now), in the caller's transaction. */
+export const applyCitationMentions = functions.apply
+
+const brandWhere = (sql: SqlClient.SqlClient, alias: string, brandId: number | undefined) =>
+  brandId === undefined ? sql`TRUE` : sql`${sql.literal(`${alias}.brand_id`)} = ${brandId}`
+
+/**
+ * Recomputes the rows of one brand (or all) from the raw rows, in the caller's transaction: the
+ * per-engine day rows from the raw citations and mentions, then the all-engines day rows and the
+ * month and year rows summed from those (exact: an answer has one engine and one day).
+ */
+export const rebuildCitationMentions = (brandId: number | undefined) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const where = brandWhere(sql, "t", brandId)
+    yield* sql`DELETE FROM rollup_citation_mentions t WHERE ${where}`
+    yield* sql`INSERT INTO rollup_citation_mentions (${sql.literal(COLUMNS)})
+      SELECT ${sql.literal(COLUMNS)} FROM (${expectedRows(sql, brandWhere(sql, "rc", brandId), 1, ["day"], "each")}) x
+      ORDER BY ${sql.literal(CITATION_MENTIONS_KEY)}`
+    /** Sums the rows `from` selects (alias t) into the rows of `engine` and `period` (expressions on t). */
+    const derive = (grain: string, engine: string, period: string, from: string) =>
+      sql`INSERT INTO rollup_citation_mentions (${sql.literal(COLUMNS)})
+        SELECT b.brand_id, b.engine, ${grain}, b.period, b.url_id, b.domain_id, b.citations, b.responses,
+          b.brand_responses, coalesce(c.competitor_responses, '{}'::jsonb)
+        FROM (
+          SELECT t.brand_id, t.domain_id, t.url_id, ${sql.literal(engine)} AS engine, ${sql.literal(period)} AS period,
+            sum(t.citations)::int AS citations, sum(t.responses)::int AS responses,
+            sum(t.brand_responses)::int AS brand_responses
+          FROM rollup_citation_mentions t WHERE ${where} AND ${sql.literal(from)}
+          GROUP BY 1, 2, 3, 4, 5
+        ) b
+        LEFT JOIN (
+          SELECT s.brand_id, s.domain_id, s.url_id, s.engine, s.period, jsonb_object_agg(s.competitor, s.responses) AS competitor_responses
+          FROM (
+            SELECT t.brand_id, t.domain_id, t.url_id, ${sql.literal(engine)} AS engine, ${sql.literal(period)} AS period,
+              j.key AS competitor, sum(j.value::bigint) AS responses
+            FROM rollup_citation_mentions t CROSS JOIN LATERAL jsonb_each_text(t.competitor_responses) j
+            WHERE ${where} AND ${sql.literal(from)}
+            GROUP BY 1, 2, 3, 4, 5, 6
+          ) s GROUP BY 1, 2, 3, 4, 5
+        ) c ON (c.brand_id, c.domain_id, c.url_id, c.period) = (b.brand_id, b.domain_id, b.url_id, b.period)
+          AND c.engine IS NOT DISTINCT FROM b.engine
+        ORDER BY 1, 2, 4, 5, 6`
+    yield* derive("day", "NULL::text", "t.period", "t.grain = 'day' AND t.engine IS NOT NULL")
+    yield* derive("month", "t.engine", "date_trunc('month', t.period)::date", "t.grain = 'day'")
+    yield* derive("year", "NULL::text", "date_trunc('year', t.period)::date", "t.grain = 'month' AND t.engine IS NULL")
+    yield* sql`ANALYZE rollup_citation_mentions`
+  })
+
+/**
+ * Takes a removed competitor out of the counts of its brand (Competitors.remove): its mentions
+ * go with it, so the rollup must no longer count them.
+ */
+export const forgetCompetitor = (brandId: number, competitorId: number) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`UPDATE rollup_citation_mentions SET competitor_responses = competitor_responses - ${String(competitorId)}::text
+      WHERE brand_id = ${brandId} AND competitor_responses ? ${String(competitorId)}::text`
+  })
+
+/** A count of the stored rows that differ from the raw rows (rows left empty by a re-analysis count as absent). */
+export const citationMentionDifferences = (sql: SqlClient.SqlClient, brandId: number | undefined) => {
+  const columns = sql.literal(COLUMNS)
+  const stored = sql`SELECT ${columns} FROM rollup_citation_mentions t
+    WHERE ${brandWhere(sql, "t", brandId)}
+      AND ((citations, responses, brand_responses) <> (0, 0, 0) OR competitor_responses <> '{}'::jsonb)`
+  const fresh = sql`SELECT ${columns} FROM (${expectedCitationMentions(sql, brandWhere(sql, "rc", brandId))}) x`
+  return sql`(SELECT count(*)::int FROM ((${stored} EXCEPT ALL ${fresh}) UNION ALL (${fresh} EXCEPT ALL ${stored})) d)`
+}
