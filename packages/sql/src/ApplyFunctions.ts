@@ -50,3 +50,7 @@ export const applyFunctionPair = (
         : statement(sql, sql`${responseIds}::bigint[]`, sign)
     })
 })
+
+/** The rows of one brand (as `alias`), or of every brand when `brandId` is undefined: a rollup's rebuild and verify scope. */
+export const brandWhere = (sql: SqlClient.SqlClient, alias: string, brandId: number | undefined): Statement.Fragment =>
+  brandId === undefined ? sql`TRUE` : sql`${sql.literal(`${alias}.brand_id`)} = ${brandId}`

@@ -1,7 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
-import { applyFunctionPair } from "./ApplyFunctions.js"
+import { applyFunctionPair, brandWhere } from "./ApplyFunctions.js"
 
 /**
  * `rollup_citation_mentions` (migration 0034): a cited source and who the answers citing it name.
@@ -123,9 +123,6 @@ const functions = applyFunctionPair(APPLY_FUNCTION, applyStatement)
 export const installCitationMentionFunctions = functions.install
 /** Adds or subtracts the rows of the given answers (their citations and mentions as stored now), in the caller's transaction. */
 export const applyCitationMentions = functions.apply
-
-const brandWhere = (sql: SqlClient.SqlClient, alias: string, brandId: number | undefined) =>
-  brandId === undefined ? sql`TRUE` : sql`${sql.literal(`${alias}.brand_id`)} = ${brandId}`
 
 /**
  * Recomputes the rows of one brand (or all) from the raw rows, in the caller's transaction: the

@@ -1,7 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
-import { applyFunctionPair } from "./ApplyFunctions.js"
+import { applyFunctionPair, brandWhere } from "./ApplyFunctions.js"
 
 /**
  * `rollup_prompt_competitor` (migration 0025): per prompt × competitor × period, the competitor's
@@ -47,9 +47,6 @@ const functions = applyFunctionPair(APPLY_FUNCTION, applyStatement)
 export const installPromptCompetitorFunctions = functions.install
 /** Adds or subtracts the figures of the given answers (their mentions as stored now), in the caller's transaction. */
 export const applyPromptCompetitor = functions.apply
-
-const brandWhere = (sql: SqlClient.SqlClient, alias: string, brandId: number | undefined) =>
-  brandId === undefined ? sql`TRUE` : sql`${sql.literal(`${alias}.brand_id`)} = ${brandId}`
 
 /** Recomputes the rows of one brand (or all) from the raw mentions, in the caller's transaction. */
 export const rebuildPromptCompetitor = (brandId: number | undefined) =>
