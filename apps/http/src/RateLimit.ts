@@ -39,15 +39,19 @@ interface Bucket {
   updatedAt: number
 }
 
-/** The headers' figures for a bucket left with `tokens` after a request that was `allowed` or not. */
-export const decide = (tokens: number, allowed: boolean, limit: number): RateLimitDecision => {
-  const perMilli = limit / 60_000
+/** The headers' figures for a bucket left with `available` tokens after a request that was `allowed` or not. */
+export const decide = (available: number, allowed: boolean, limit: number): RateLimitDecision => {
+  // A process's leased tokens plus a bucket that refilled meanwhile can add up past the limit for a
+  // moment; the headers never say more than the limit.
+  const tokens = Math.min(available, limit)
   return {
     allowed,
     limit,
     remaining: Math.max(0, Math.floor(tokens)),
-    resetSeconds: Math.ceil((limit - tokens) / perMilli / 1000),
-    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / perMilli / 1000))
+    // Seconds to refill at `limit` per minute, as (missing × 60) / limit: one rounding, so an empty
+    // bucket says 60, not 61.
+    resetSeconds: Math.ceil(((limit - tokens) * 60) / limit),
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(((1 - tokens) * 60) / limit))
   }
 }
 

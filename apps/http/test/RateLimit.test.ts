@@ -5,9 +5,20 @@ import * as ConfigProvider from "effect/ConfigProvider"
 import * as Either from "effect/Either"
 import * as TestClock from "effect/TestClock"
 import { TestDatabase } from "../../../packages/sql/test-support/TestDatabase.js"
-import { LEASE_MILLIS, leaseSize, makePostgres, step, storeConfig } from "../src/RateLimit.js"
+import { decide, LEASE_MILLIS, leaseSize, makePostgres, step, storeConfig } from "../src/RateLimit.js"
 import { Fixture } from "./support/Fixture.js"
 import { get, makeHarness } from "./support/Harness.js"
+
+it("headers never say more than the limit, even when a lease and a refilled bucket add up past it", () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 100_000 }), fc.double({ min: 0, max: 3, noNaN: true }), (limit, share) => {
+      const decision = decide(limit * share, true, limit)
+      expect(decision.remaining).toBeLessThanOrEqual(limit)
+      expect(decision.resetSeconds).toBeGreaterThanOrEqual(0)
+      expect(decision.resetSeconds).toBeLessThanOrEqual(60)
+    })
+  )
+})
 
 it("token bucket: never more than `limit` requests in a burst, refills at limit per minute", () => {
   fc.assert(
