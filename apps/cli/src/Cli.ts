@@ -26,7 +26,7 @@ import * as Webhooks from "./commands/Webhooks.js"
 import * as Workspaces from "./commands/Workspaces.js"
 import * as Help from "./Help.js"
 import { Style } from "./Style.js"
-import { fromParseError, UsageError, unknownCommand } from "./UsageError.js"
+import { fromParseError, notWholeNumber, UsageError, unknownCommand } from "./UsageError.js"
 
 /**
  * Every top-level command, in the order `--help` lists them. Add new command modules here
@@ -147,6 +147,8 @@ export const run = (argv: ReadonlyArray<string>, options: { readonly invocation?
     if (wantsHelp || resolved.node.children.length > 0) {
       return yield* Console.log(style.forStdout(Help.help(invocation, resolved.node)).trimEnd())
     }
+    const lenient = notWholeNumber(resolved.node, resolved.rest)
+    if (lenient !== undefined) return yield* lenient
     const parsed = withoutLibraryErrors(cli([argv[0] ?? "node", argv[1] ?? "sightline", ...rest])).pipe(
       Effect.catchIf(ValidationError.isValidationError, (error) =>
         Effect.fail(fromParseError(resolved.node, resolved.rest, stripVTControlCharacters(HelpDoc.toAnsiText(error.error)).trim())))

@@ -104,6 +104,8 @@ export interface Parameter {
   /** Our description of it. */
   readonly description: string
   readonly optional: boolean
+  /** Whether it takes a whole number (`integer` options, `Args.integer` arguments). */
+  readonly integer: boolean
 }
 
 const GENERIC = /^(An integer|A user-defined piece of text|A true or false value|One of the following|A file|A date)/
@@ -115,7 +117,8 @@ const parameters = (descriptor: Descriptor.Command<unknown>, section: "OPTIONS" 
       const paragraphs = blocks(doc).map(plain).filter((p) => p !== "")
       const optional = paragraphs.some((p) => p.startsWith("This setting is optional"))
       const own = paragraphs.filter((p) => !GENERIC.test(p) && !p.startsWith("This setting is optional"))
-      return { name, form: form.join(" "), description: own.join(" "), optional }
+      const integer = form.join(" ") === "integer" || paragraphs.some((p) => /^An integer/.test(p))
+      return { name, form: form.join(" "), description: own.join(" "), optional, integer }
     })
   )
 

@@ -103,6 +103,28 @@ export const fromParseError = (node: Help.Node, tokens: ReadonlyArray<string>, r
   return fail(raw)
 }
 
+const WHOLE_NUMBER = /^\s*[+-]?\d+\s*$/
+
+/**
+ * A value given to a whole-number parameter that @effect/cli would read as one but a person would
+ * not write as one ("0.", "1e3", "0x10": JavaScript's Number reads them as integers), refused like
+ * any other value that is not a whole number.
+ */
+export const notWholeNumber = (node: Help.Node, tokens: ReadonlyArray<string>): UsageError | undefined => {
+  for (const token of tokens) {
+    const value = /^--[\w-]+=(.*)$/.exec(token)?.[1] ?? token
+    if (value.trim() === "" || WHOLE_NUMBER.test(value) || !Number.isInteger(Number(value))) continue
+    const owner = ownerOf(node, tokens, value)
+    if (owner?.integer === true) {
+      return new UsageError({
+        message: `Invalid value ${JSON.stringify(value)} for ${owner.name}: expected ${expected(owner, "integer")}.`,
+        path: node.path
+      })
+    }
+  }
+  return undefined
+}
+
 /** A word where a command was expected but none has that name. */
 export const unknownCommand = (node: Help.Node, given: string): UsageError => {
   const names = Help.ordered(node).map((child) => child.path[child.path.length - 1] ?? "")

@@ -42,7 +42,8 @@ describe("usage errors", () => {
           )
           expect(result.stderr).toContain(asOption ? "  sightline keys list --workspace integer [--json]" : "  sightline keys revoke [--json] <ID>")
         }),
-        { numRuns: 40 }
+        // Forms JavaScript's Number reads as integers, always tried.
+        { numRuns: 40, examples: [["0.", false], ["1e3", true], ["0x10", false], ["1.0", true]] }
       )
     ))
 
