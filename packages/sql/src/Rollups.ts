@@ -374,9 +374,12 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         yield* sql`DELETE FROM rollup_competitor t WHERE ${where}`
         yield* sql`INSERT INTO rollup_brand (${sql.literal(BRAND_KEY)}, responses, mentions, position_sum, sentiment_sum, competitor_mentions)
           SELECT ${sql.literal(BRAND_KEY)}, responses, mentions, position_sum, sentiment_sum, competitor_mentions FROM (${rows.brand}) x`
+        // In period order, as day-by-day writes lay them out: the dashboard reads every prompt's rows
+        // of a range (rollup_prompt_brand), so a range's rows share pages (one scale-bench run after
+        // CLUSTER in this order: 90 days 2.14x -> 1.89x).
         yield* sql`INSERT INTO rollup_prompt (${sql.literal(PROMPT_KEY)}, brand_id, responses, mentions, position_sum, sentiment_sum)
           SELECT ${sql.literal(PROMPT_KEY)}, brand_id, responses, mentions, position_sum, sentiment_sum FROM (${rows.prompt}) x
-          ORDER BY ${sql.literal(PROMPT_KEY)}`
+          ORDER BY brand_id, engine, grain, period, prompt_id`
         yield* sql`INSERT INTO rollup_competitor (${sql.literal(COMPETITOR_KEY)}, mentions, position_sum, sentiment_sum)
           SELECT ${sql.literal(COMPETITOR_KEY)}, mentions, position_sum, sentiment_sum FROM (${rows.competitor}) x`
         // Fresh statistics, or the planner reads freshly rebuilt (e.g. just migrated) tables as empty.
