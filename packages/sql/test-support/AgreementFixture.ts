@@ -12,6 +12,7 @@ import { Prompts } from "../src/Prompts.js"
 import { type RecordResponse, ResponseStore } from "../src/ResponseStore.js"
 import { Rollups } from "../src/Rollups.js"
 import { Workspaces } from "../src/Workspaces.js"
+import { DAY_MS } from "./Days.js"
 import { TestDatabase } from "./TestDatabase.js"
 
 /**
@@ -82,7 +83,11 @@ export const arbitraryAnalysis = (
     judge: { kind: "local", model: null, fallback: null }
   }))
 
-const DAY_MS = 86_400_000
+/**
+ * Names (of competitors, in prompts) where PostgreSQL's JSON escaping and JSON.stringify's could
+ * differ: quotes, backslashes, control characters, line separators, astral characters.
+ */
+export const TRICKY_NAMES = ["Quote \"Q\"", "Back\\slash /", "Tab\tnew\nline\rend", "Ctl \u0001\u001f\u007f", "Sep \u2028\u2029 end", "Ünïcödé 日本 😀", "</script>"]
 
 /** A generated answer: its prompt and engine, when (days and seconds after the test's first day), its analysis. */
 export interface GeneratedAnswer {

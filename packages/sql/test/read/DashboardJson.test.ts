@@ -6,7 +6,8 @@ import { Competitors } from "../../src/Competitors.js"
 import { Prompts } from "../../src/Prompts.js"
 import { getDashboard, getDashboardJson } from "../../src/read/Dashboard.js"
 import { ResponseStore } from "../../src/ResponseStore.js"
-import { AgreementLive, answerRecord, arbitraryAnalysis, trackedBrand } from "../../test-support/AgreementFixture.js"
+import { AgreementLive, answerRecord, arbitraryAnalysis, trackedBrand, TRICKY_NAMES as NAMES } from "../../test-support/AgreementFixture.js"
+import { dayAfter } from "../../test-support/Days.js"
 
 /**
  * The dashboard is written by PostgreSQL as JSON text and sent as it is (read/Dashboard.ts,
@@ -16,11 +17,9 @@ import { AgreementLive, answerRecord, arbitraryAnalysis, trackedBrand } from "..
  * control characters, line separators and astral characters are where PostgreSQL's escaping and
  * JSON.stringify's could differ.
  */
-const DAY_MS = 86_400_000
 const FIRST_DAY = Date.UTC(2024, 1, 20)
-const day = (offset: number) => new Date(FIRST_DAY + offset * DAY_MS).toISOString().slice(0, 10)
+const day = (offset: number) => dayAfter(FIRST_DAY, offset)
 
-const NAMES = ["Quote \"Q\"", "Back\\slash /", "Tab\tnew\nline\rend", "Ctl \u0001\u001f\u007f", "Sep \u2028\u2029 end", "Ünïcödé 日本 😀", "</script>"]
 
 layer(AgreementLive, { timeout: 120_000 })("dashboard as JSON text", (it) => {
   it.effect("is what JSON.stringify writes for the decoded dashboard, for random answers, ranges, engines and groups", () =>

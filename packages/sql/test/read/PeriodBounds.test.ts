@@ -3,6 +3,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as fc from "fast-check"
 import { periodBounds } from "../../src/read/Query.js"
+import { DAY_MS, isoDate } from "../../test-support/Days.js"
 import { TestDatabase } from "../../test-support/TestDatabase.js"
 
 /**
@@ -10,8 +11,7 @@ import { TestDatabase } from "../../test-support/TestDatabase.js"
  * with `date_trunc`: for random ranges (and open ends, leap days, the ends of time) they must be the
  * dates PostgreSQL's own calendar arithmetic gives.
  */
-const DAY_MS = 86_400_000
-const iso = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10)
+const iso = (day: number) => isoDate(day * DAY_MS)
 
 layer(TestDatabase)("periodBounds", (it) => {
   it.effect("are the bounds date_trunc gives, for random ranges and the ends of time", () =>

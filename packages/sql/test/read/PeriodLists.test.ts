@@ -1,14 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as fc from "fast-check"
 import { rollupPeriodLists } from "../../src/read/Query.js"
+import { DAY_MS, isoDate as iso } from "../../test-support/Days.js"
 
 /**
  * `rollupPeriodLists` lists the periods `rollupPeriods` selects (the citations report probes them
  * one by one): every day of the range must fall in exactly one listed period, only whole months
  * and (with year rows) whole years may be listed, and a day row only where its month is not whole.
  */
-const DAY_MS = 86_400_000
-const iso = (millis: number) => new Date(millis).toISOString().slice(0, 10)
 const parse = (day: string) => Date.parse(`${day}T00:00:00Z`)
 const monthEnd = (millis: number) => {
   const d = new Date(millis)

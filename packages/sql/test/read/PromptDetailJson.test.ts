@@ -9,7 +9,8 @@ import { Prompts } from "../../src/Prompts.js"
 import { getPrompt, getPromptJson } from "../../src/read/Prompts.js"
 import { inScope, type ResponseFilters } from "../../src/read/Query.js"
 import { ResponseStore } from "../../src/ResponseStore.js"
-import { AgreementLive, answerRecord, arbitraryAnalysis, trackedBrand } from "../../test-support/AgreementFixture.js"
+import { AgreementLive, answerRecord, arbitraryAnalysis, trackedBrand, TRICKY_NAMES as NAMES } from "../../test-support/AgreementFixture.js"
+import { dayAfter } from "../../test-support/Days.js"
 
 /**
  * A prompt's time series is written as JSON text from the rollups' sums (read/Prompts.ts,
@@ -20,11 +21,9 @@ import { AgreementLive, answerRecord, arbitraryAnalysis, trackedBrand } from "..
  * backslashes, control characters, line separators and astral characters are where escaping could
  * differ.
  */
-const DAY_MS = 86_400_000
 const FIRST_DAY = Date.UTC(2024, 1, 20)
-const day = (offset: number) => new Date(FIRST_DAY + offset * DAY_MS).toISOString().slice(0, 10)
+const day = (offset: number) => dayAfter(FIRST_DAY, offset)
 
-const NAMES = ["Quote \"Q\"", "Back\\slash /", "Tab\tnew\nline\rend", "Ctl \u0001\u001f\u007f", "Sep \u2028\u2029 end", "Ünïcödé 日本 😀", "</script>"]
 
 /**
  * The series from the raw rows, formatted by PostgreSQL (round(numeric, 2), to_json), as the

@@ -15,18 +15,18 @@ import { getDashboard } from "../../src/read/Dashboard.js"
 import { citationReport, visibilityReport, type VisibilityQuery } from "../../src/read/Reports.js"
 import { ResponseStore } from "../../src/ResponseStore.js"
 import { AgreementLive, answerRecord, arbitraryAnalysis as analysisOf, rawAnswers, rawMentions, trackedBrand } from "../../test-support/AgreementFixture.js"
+import { DAY_MS, dayAfter, isoDate } from "../../test-support/Days.js"
 
 /**
  * The visibility report equals the same figures computed from the raw rows with domain/Metrics and
  * domain/ReportFigures, for random answers, dimensions, filters, ranges and previous periods; its
  * rows add back up to the dashboard's totals, and share of voice over all tracked brands is 100.
  */
-const DAY_MS = 86_400_000
 const FIRST_DAY = Date.UTC(2024, 0, 20)
 const SPAN_DAYS = 80
-const dayOf = (offset: number) => new Date(FIRST_DAY + offset * DAY_MS).toISOString().slice(0, 10)
+const dayOf = (offset: number) => dayAfter(FIRST_DAY, offset)
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS
-const dateOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10)
+const dateOf = (n: number) => isoDate(n * DAY_MS)
 /** Monday of the ISO week of a day number (1970-01-01 was a Thursday). */
 const mondayOf = (n: number) => n - ((n + 3) % 7)
 const isoWeek = (n: number) => {

@@ -17,6 +17,7 @@ import type { ResponseFilters } from "../../src/read/Query.js"
 import { ResponseStore } from "../../src/ResponseStore.js"
 import { NO_DIFFERENCES, Rollups } from "../../src/Rollups.js"
 import { AgreementLive, answerRecord, arbitraryAnalysis as analysisOf, rawAnswers, rawMentions, trackedBrand } from "../../test-support/AgreementFixture.js"
+import { dayAfter } from "../../test-support/Days.js"
 
 /**
  * Every figure the API reads from the rollups equals the same figure computed from the raw rows
@@ -24,12 +25,11 @@ import { AgreementLive, answerRecord, arbitraryAnalysis as analysisOf, rawAnswer
  * (in random batches), some are re-analysed, and random ranges (open ends, month edges), engines
  * and groups are compared, for the dashboard, the prompts and the cited sources.
  */
-const DAY_MS = 86_400_000
 // The answers span a new year (Dec 20 2023 to Mar 9 2024): year rows, and ranges fitted to the data
 // (dataRange) that take whole years, are compared too.
 const FIRST_DAY = Date.UTC(2023, 11, 20)
 const SPAN_DAYS = 80
-const day = (offset: number) => new Date(FIRST_DAY + offset * DAY_MS).toISOString().slice(0, 10)
+const day = (offset: number) => dayAfter(FIRST_DAY, offset)
 
 // Three domains of three pages each; "b.example" only ever under one path, so counts differ.
 const PAGES = ["a.example/1", "a.example/2", "a.example/3", "b.example/1", "c.example/1", "c.example/2"].map((page) => ({

@@ -1,14 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as fc from "fast-check"
 import { singlePeriod } from "../../src/read/Query.js"
+import { DAY_MS, isoDate as iso } from "../../test-support/Days.js"
 
 /**
  * `singlePeriod` decides when the cited-URL ranking reads one all-engines row per URL in index order
  * instead of summing the rows of several periods: it must name a period exactly when the range is
  * that whole year (with year rows) or that whole month, and never otherwise.
  */
-const DAY_MS = 86_400_000
-const iso = (millis: number) => new Date(millis).toISOString().slice(0, 10)
 
 describe("singlePeriod", () => {
   it("names the year or month a range covers exactly, and nothing for any other range", () => {
