@@ -37,7 +37,8 @@ const interleaved = async (servers: ReadonlyArray<Server>, key: string, clients:
     return [s.name, {
       perSecond: median(own.map((r) => r.perSecond)),
       p99: median(own.map((r) => r.p99)),
-      cpuPerRequest: median(own.map((r) => r.cpuPerRequest))
+      cpuPerRequest: median(own.map((r) => r.cpuPerRequest)),
+      loaderCpuPerRequest: median(own.map((r) => r.loaderCpuPerRequest))
     }]
   }))
 }
@@ -92,9 +93,14 @@ const main = async () => {
     const one = scaled.get(single.name)
     const two = scaled.get(cluster.name)
     if (one !== undefined && two !== undefined) {
-      console.log("| | req/s | p99 ms | CPU ms/req |\n|---|--:|--:|--:|")
-      console.log(`| 1 process | ${one.perSecond.toFixed(0)} | ${one.p99.toFixed(1)} | ${one.cpuPerRequest.toFixed(3)} |`)
-      console.log(`| WEB_CONCURRENCY=2 | ${two.perSecond.toFixed(0)} | ${two.p99.toFixed(1)} | ${two.cpuPerRequest.toFixed(3)} |`)
+      console.log("| | req/s | p99 ms | CPU ms/req | load generator CPU ms/req |\n|---|--:|--:|--:|--:|")
+      for (const [label, figures] of [["1 process", one], ["WEB_CONCURRENCY=2", two]] as const) {
+        console.log(
+          `| ${label} | ${figures.perSecond.toFixed(0)} | ${figures.p99.toFixed(1)} | ${figures.cpuPerRequest.toFixed(3)} | ${
+            figures.loaderCpuPerRequest.toFixed(3)
+          } |`
+        )
+      }
       console.log(`\nThroughput factor WEB_CONCURRENCY=2 / 1: ${(two.perSecond / one.perSecond).toFixed(2)}`)
     }
     console.log(machineLine(loadBefore))
