@@ -2,7 +2,7 @@
  * What the process-level benches share (Baseline.ts, Profile.ts): servers as real child processes
  * on free ports, a closed-loop keep-alive load on `/v1/brands/`, and their CPU time from /proc.
  */
-import { type ChildProcess, spawn } from "node:child_process"
+import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import * as Fs from "node:fs"
 import * as Http from "node:http"
 import * as Net from "node:net"
@@ -63,6 +63,18 @@ export const launch = (
  * (without the condition they resolve to their `dist`, which may be stale).
  */
 export const fromSource = (entry: string) => ["--conditions=@sightline/source", "--import", "tsx", entry]
+
+/** The compiled server, as `pnpm start` runs it (`buildServer` first). */
+export const COMPILED = ["apps/http/dist/main.js"] as const
+
+/** Builds the server and the workspace packages it imports (`tsc -b`, as `pnpm start` does). */
+export const buildServer = () => {
+  console.log("Building the server (tsc -b apps/http/tsconfig.build.json) ...")
+  execFileSync(process.execPath, [Path.join(ROOT, "node_modules/typescript/bin/tsc"), "-b", "apps/http/tsconfig.build.json"], {
+    cwd: ROOT,
+    stdio: "inherit"
+  })
+}
 
 export const get = (port: number, key: string, agent?: Http.Agent) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {
