@@ -2,7 +2,9 @@
  * Sightline against the bare baseline (bench/BareServer.ts: node:http + a pg Pool of 10, the same
  * three queries, byte-identical JSON) on `GET /v1/brands/`, and one server process against
  * WEB_CONCURRENCY=2. Every server is a real process over one embedded PostgreSQL in a temporary
- * DATA_DIR with the demo data. Runs are interleaved (A B, then B A, ...) so that load from anything
+ * DATA_DIR with the demo data, owned by a Sightline process that is not measured. The measured
+ * Sightline servers run compiled (built first), as `pnpm start` runs them: from source, tsx's
+ * transpiled modules stay on the heap and every major GC marks them again. Runs are interleaved (A B, then B A, ...) so that load from anything
  * else on the machine hits both alike; each figure is the median of ROUNDS runs. CPU per request is
  * the user+system time (from /proc) of the server's Node processes over the requests they answered
  * (not the embedded PostgreSQL a Sightline process owns: its backends serve every server alike).
@@ -12,7 +14,7 @@
 import * as Fs from "node:fs"
 import * as Os from "node:os"
 import * as Path from "node:path"
-import { fromSource, launch, load, type Run, type Server, startWithDemo, stop, until, get, freePort, machineLine, runMain } from "./ServerProcess.js"
+import { buildServer, COMPILED, fromSource, launch, load, type Run, type Server, startWithDemo, stop, until, get, freePort, machineLine, runMain } from "./ServerProcess.js"
 
 const ROUNDS = Number(process.env["BENCH_ROUNDS"] ?? 3)
 const RUN_MS = Number(process.env["BENCH_RUN_MS"] ?? 5_000)
@@ -37,7 +39,8 @@ const interleaved = async (servers: ReadonlyArray<Server>, key: string, clients:
     return [s.name, {
       perSecond: median(own.map((r) => r.perSecond)),
       p99: median(own.map((r) => r.p99)),
-      cpuPerRequest: median(own.map((r) => r.cpuPerRequest))
+      cpuPerRequest: median(own.map((r) => r.cpuPerRequest)),
+      loaderCpuPerRequest: median(own.map((r) => r.loaderCpuPerRequest))
     }]
   }))
 }
@@ -47,31 +50,36 @@ const main = async () => {
   const logDir = Fs.mkdtempSync(Path.join(Os.tmpdir(), "sightline-baseline-logs-"))
   const logs = (name: string) => Path.join(logDir, `${name}.log`)
   const servers: Array<Server> = []
+  buildServer()
   try {
     const loadBefore = Os.loadavg()
-    const { server: single, key, databaseUrl } = await startWithDemo(
-      "sightline",
-      fromSource("apps/http/src/main.ts"),
-      dataDir,
-      logs("sightline")
-    )
-    servers.push(single)
+    // The owner of the embedded PostgreSQL and the demo data, from source; not measured.
+    const owner = await startWithDemo("owner", fromSource("apps/http/src/main.ts"), dataDir, logs("owner"))
+    servers.push(owner.server)
+    const { key, databaseUrl } = owner
+    // The measured servers run compiled, as `pnpm start` runs them.
+    const single = launch("sightline", COMPILED, {
+      DATABASE_URL: databaseUrl,
+      WEB_CONCURRENCY: "1",
+      RATE_LIMIT_STORE: "memory",
+      DEMO: "false"
+    }, await freePort(), logs("sightline"))
     const bare = launch("bare", fromSource("apps/http/bench/BareServer.ts"), { DATABASE_URL: databaseUrl }, await freePort(), logs("bare"))
-    const cluster = launch("sightline WEB_CONCURRENCY=2", fromSource("apps/http/src/main.ts"), {
+    const cluster = launch("sightline WEB_CONCURRENCY=2", COMPILED, {
       DATABASE_URL: databaseUrl,
       WEB_CONCURRENCY: "2",
       RATE_LIMIT_STORE: "postgres",
       DEMO: "false"
     }, await freePort(), logs("cluster"))
-    servers.push(bare, cluster)
-    for (const server of servers) {
+    servers.push(single, bare, cluster)
+    for (const server of [single, bare, cluster]) {
       await until(server.name, async () => (await get(server.port, key)).status === 200)
     }
     const [a, b] = [await get(single.port, key), await get(bare.port, key)]
     if (a.body !== b.body) throw new Error(`the bare server's JSON differs from Sightline's:\n${a.body}\n${b.body}`)
     // JIT, pools, plans. Each server process gets the whole warm-up: the two of WEB_CONCURRENCY=2
     // share the load, so they get it twice (half of it each leaves V8 half the requests to optimise).
-    for (const server of servers) await load(server, key, 16, server === cluster ? 2 * WARMUP_MS : WARMUP_MS)
+    for (const server of [single, bare, cluster]) await load(server, key, 16, server === cluster ? 2 * WARMUP_MS : WARMUP_MS)
 
     console.log(`\n## /v1/brands/: Sightline (1 process) vs bare node:http + pg (median of ${ROUNDS} interleaved ${RUN_MS / 1000} s runs)\n`)
     console.log("| clients | Sightline req/s | bare req/s | ratio | Sightline p99 ms | bare p99 ms | p99 ratio | Sightline CPU ms/req | bare CPU ms/req |")
@@ -92,9 +100,14 @@ const main = async () => {
     const one = scaled.get(single.name)
     const two = scaled.get(cluster.name)
     if (one !== undefined && two !== undefined) {
-      console.log("| | req/s | p99 ms | CPU ms/req |\n|---|--:|--:|--:|")
-      console.log(`| 1 process | ${one.perSecond.toFixed(0)} | ${one.p99.toFixed(1)} | ${one.cpuPerRequest.toFixed(3)} |`)
-      console.log(`| WEB_CONCURRENCY=2 | ${two.perSecond.toFixed(0)} | ${two.p99.toFixed(1)} | ${two.cpuPerRequest.toFixed(3)} |`)
+      console.log("| | req/s | p99 ms | CPU ms/req | load generator CPU ms/req |\n|---|--:|--:|--:|--:|")
+      for (const [label, figures] of [["1 process", one], ["WEB_CONCURRENCY=2", two]] as const) {
+        console.log(
+          `| ${label} | ${figures.perSecond.toFixed(0)} | ${figures.p99.toFixed(1)} | ${figures.cpuPerRequest.toFixed(3)} | ${
+            figures.loaderCpuPerRequest.toFixed(3)
+          } |`
+        )
+      }
       console.log(`\nThroughput factor WEB_CONCURRENCY=2 / 1: ${(two.perSecond / one.perSecond).toFixed(2)}`)
     }
     console.log(machineLine(loadBefore))

@@ -8,11 +8,10 @@
  *
  *   pnpm --filter @sightline/http exec tsx bench/Profile.ts [keep the .cpuprofile in this dir]
  */
-import { execFileSync } from "node:child_process"
 import * as Fs from "node:fs"
 import * as Os from "node:os"
 import * as Path from "node:path"
-import { freePort, fromSource, launch, load, ROOT, type Server, startWithDemo, stop, until, get, machineLine, runMain } from "./ServerProcess.js"
+import { buildServer, COMPILED, freePort, fromSource, launch, load, type Server, startWithDemo, stop, until, get, machineLine, runMain } from "./ServerProcess.js"
 
 const PROFILE_MS = Number(process.env["PROFILE_MS"] ?? 10_000)
 const CLIENTS = Number(process.env["PROFILE_CLIENTS"] ?? 16)
@@ -111,11 +110,7 @@ const summarise = (profile: CpuProfile, fromMicros: number, toMicros: number, re
 }
 
 const main = async () => {
-  console.log("Building the server (tsc -b apps/http/tsconfig.build.json) ...")
-  execFileSync(process.execPath, [Path.join(ROOT, "node_modules/typescript/bin/tsc"), "-b", "apps/http/tsconfig.build.json"], {
-    cwd: ROOT,
-    stdio: "inherit"
-  })
+  buildServer()
   const keep = process.argv[2]
   const dataDir = Fs.mkdtempSync(Path.join(Os.tmpdir(), "sightline-profile-"))
   const workDir = Fs.mkdtempSync(Path.join(Os.tmpdir(), "sightline-profile-out-"))
@@ -124,7 +119,7 @@ const main = async () => {
     const loadBefore = Os.loadavg()
     const owner = await startWithDemo("owner", fromSource("apps/http/src/main.ts"), dataDir, Path.join(workDir, "owner.log"))
     servers.push(owner.server)
-    const profiled = launch("profiled", ["--cpu-prof", `--cpu-prof-dir=${workDir}`, "apps/http/dist/main.js"], {
+    const profiled = launch("profiled", ["--cpu-prof", `--cpu-prof-dir=${workDir}`, ...COMPILED], {
       DATABASE_URL: owner.databaseUrl,
       WEB_CONCURRENCY: "1",
       RATE_LIMIT_STORE: "memory",

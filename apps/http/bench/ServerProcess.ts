@@ -2,7 +2,7 @@
  * What the process-level benches share (Baseline.ts, Profile.ts): servers as real child processes
  * on free ports, a closed-loop keep-alive load on `/v1/brands/`, and their CPU time from /proc.
  */
-import { type ChildProcess, spawn } from "node:child_process"
+import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import * as Fs from "node:fs"
 import * as Http from "node:http"
 import * as Net from "node:net"
@@ -63,6 +63,18 @@ export const launch = (
  * (without the condition they resolve to their `dist`, which may be stale).
  */
 export const fromSource = (entry: string) => ["--conditions=@sightline/source", "--import", "tsx", entry]
+
+/** The compiled server, as `pnpm start` runs it (`buildServer` first). */
+export const COMPILED = ["apps/http/dist/main.js"] as const
+
+/** Builds the server and the workspace packages it imports (`tsc -b`, as `pnpm start` does). */
+export const buildServer = () => {
+  console.log("Building the server (tsc -b apps/http/tsconfig.build.json) ...")
+  execFileSync(process.execPath, [Path.join(ROOT, "node_modules/typescript/bin/tsc"), "-b", "apps/http/tsconfig.build.json"], {
+    cwd: ROOT,
+    stdio: "inherit"
+  })
+}
 
 export const get = (port: number, key: string, agent?: Http.Agent) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -126,33 +138,76 @@ export interface Run {
   readonly perSecond: number
   readonly p99: number
   readonly cpuPerRequest: number
+  /** The load generator's own CPU (this process) per request. */
+  readonly loaderCpuPerRequest: number
 }
+
+/**
+ * One keep-alive connection of the load: a raw socket that writes the same request again as soon as
+ * the last answer is complete, until `deadline`. Answers are framed by their Content-Length (both
+ * servers send one) and only their status line is parsed. A raw socket, not node:http's client:
+ * the load generator shares the 2 cores with the servers and PostgreSQL, and node:http's client
+ * spent about as much CPU per request as the server it measured, which left a second server process
+ * (WEB_CONCURRENCY=2) no core to run on.
+ */
+const connection = (
+  server: Server,
+  request: Buffer,
+  deadline: number,
+  answered: (latency: number) => void
+) =>
+  new Promise<void>((resolve, reject) => {
+    const socket = Net.connect(server.port, "127.0.0.1")
+    socket.setNoDelay(true)
+    let pending: Buffer = Buffer.alloc(0)
+    let sentAt = 0
+    const next = () => {
+      if (performance.now() >= deadline) {
+        socket.end()
+        return resolve()
+      }
+      sentAt = performance.now()
+      socket.write(request)
+    }
+    socket.on("connect", next)
+    socket.on("error", reject)
+    socket.on("close", () => reject(new Error(`${server.name} closed a keep-alive connection`)))
+    socket.on("data", (chunk: Buffer) => {
+      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk])
+      const headEnd = pending.indexOf("\r\n\r\n")
+      if (headEnd < 0) return
+      const head = pending.toString("latin1", 0, headEnd)
+      const length = /\r\ncontent-length: *(\d+)/i.exec(head)?.[1]
+      if (length === undefined) return reject(new Error(`${server.name} answered without a Content-Length:\n${head}`))
+      if (pending.length < headEnd + 4 + Number(length)) return
+      if (!head.startsWith("HTTP/1.1 200 ")) return reject(new Error(`${server.name} answered ${head.slice(9, 12)}`))
+      answered(performance.now() - sentAt)
+      pending = pending.subarray(headEnd + 4 + Number(length))
+      next()
+    })
+  })
 
 /** `clients` connections, each sending its next request when the last is answered, for `runMs`. */
 export const load = async (server: Server, key: string, clients: number, runMs: number): Promise<Run> => {
-  const agent = new Http.Agent({ keepAlive: true, maxSockets: clients })
+  const request = Buffer.from(`GET ${PATH} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\napi-key: ${key}\r\n\r\n`, "latin1")
   const pids = nodeTree(server.child.pid ?? 0)
   const latencies: Array<number> = []
   const cpuBefore = cpuMillis(pids)
+  const loaderBefore = process.cpuUsage()
   const started = performance.now()
-  const deadline = started + runMs
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (performance.now() < deadline) {
-      const at = performance.now()
-      const { status } = await get(server.port, key, agent)
-      if (status !== 200) throw new Error(`${server.name} answered ${status}`)
-      latencies.push(performance.now() - at)
-    }
-  }))
+  await Promise.all(
+    Array.from({ length: clients }, () => connection(server, request, started + runMs, (latency) => latencies.push(latency)))
+  )
   const elapsed = performance.now() - started
   const cpu = cpuSpent(cpuBefore, cpuMillis(pids))
-  agent.destroy()
+  const loader = process.cpuUsage(loaderBefore)
   latencies.sort((a, b) => a - b)
   return {
     requests: latencies.length,
     perSecond: latencies.length / (elapsed / 1000),
     p99: latencies[Math.ceil(latencies.length * 0.99) - 1] ?? Number.NaN,
-    cpuPerRequest: cpu / latencies.length
+    cpuPerRequest: cpu / latencies.length,
+    loaderCpuPerRequest: (loader.user + loader.system) / 1000 / latencies.length
   }
 }
 
