@@ -312,6 +312,19 @@ export const scopeClauses = <B>(
     return named.filter((brand) => before.some((b) => b.brand === brand))
   }
 
+  /**
+   * A clause that names brands only after "than" / "que" / "als" ("; the free plan is more limited
+   * than Canva's", "Ses offres sont moins chères que le tarif d'EDF") compares the brand it
+   * continues with them: with a brand to continue, it judges that brand, not the baselines.
+   */
+  const baselineOnly = (segment: Segment, named: ReadonlyArray<B>): boolean => {
+    if (named.length === 0) return false
+    const comparison = COMPARISON.exec(text.slice(segment.start, segment.end))
+    if (comparison === null) return false
+    const pivot = segment.start + comparison.index
+    return brands.every((b) => b.spans.every((span) => span.start >= pivot || span.end <= segment.start || span.start >= segment.end))
+  }
+
   let subject: ReadonlyArray<B> = []
   // the brand a heading introduces ("### 2. HubSpot") keeps the section's unnamed blocks
   let section: ReadonlyArray<B> = []
@@ -358,7 +371,8 @@ export const scopeClauses = <B>(
           continue
         }
         for (const segment of clauses(text, cellStart, cellEnd)) {
-          const named = judgedIn(segment)
+          const judged = judgedIn(segment)
+          const named = row.length > 0 && baselineOnly(segment, judged) && !judged.some((b) => row.includes(b)) ? [] : judged
           attribute(named.length > 0 ? named : row, segment)
         }
         cellStart = cellEnd + 1
@@ -401,7 +415,11 @@ export const scopeClauses = <B>(
       // clauses before the sentence names anyone ("Although it is pricey, Acmo is…") wait for it
       const pending: Array<Segment> = []
       for (const segment of clauses(text, sentence.start, sentence.end).flatMap(splitAtNewSubject)) {
-        const named = judgedIn(segment)
+        const judged = judgedIn(segment)
+        const named = subject.length > 0 && !segment.question && baselineOnly(segment, judged) &&
+            !judged.some((b) => subject.includes(b))
+          ? []
+          : judged
         // "If you want the highest rate, Ally is…": the condition names no brand and judges none
         if (segment.condition && named.length === 0) continue
         if (segment.question) {
