@@ -33,6 +33,8 @@ import {
   COST_MORE_VALENCE,
   COST_MORE_WINDOW,
   COST_VERBS,
+  CONTRAST_AFTER,
+  CONTRAST_BEFORE,
   DOMAIN_LEXICON,
   FEE_VALENCE,
   FEES,
@@ -583,6 +585,31 @@ const replyTo = (
 }
 
 /**
+ * A mild caveat after strong praise or criticism (version 6): when the clause before a contrast
+ * (weight CONTRAST_BEFORE) outweighs the clause after it (CONTRAST_AFTER) by STRENGTH_RATIO or more
+ * in the other direction, both weigh 1: "Sehr gute App und schnelle Kontoeröffnung, aber der
+ * Kundenservice ist schwer erreichbar" stays positive. Readers go by strength, VADER's rule by order.
+ */
+export const STRENGTH_RATIO = 2
+
+const strengthOverOrder = (
+  clauses: ReadonlyArray<{ readonly weight: number; readonly compound: number }>
+): ReadonlyArray<number> => {
+  const weights = clauses.map((clause) => clause.weight)
+  for (let index = 0; index + 1 < clauses.length; index++) {
+    const before = clauses[index]
+    const after = clauses[index + 1]
+    if (before === undefined || after === undefined) continue
+    if (before.weight !== CONTRAST_BEFORE || after.weight !== CONTRAST_AFTER) continue
+    if (before.compound * after.compound < 0 && Math.abs(before.compound) >= STRENGTH_RATIO * Math.abs(after.compound)) {
+      weights[index] = 1
+      weights[index + 1] = 1
+    }
+  }
+  return weights
+}
+
+/**
  * The lexicon judge. Each clause gets VADER's compound score; the brand's score is `scaleScore` of
  * the weighted mean over its opinionated clauses (ScopedClause.weight). No opinionated clause, or a language without a lexicon: 50.
  */
@@ -603,8 +630,7 @@ export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
         Option.match(lexiconLanguage(language), {
           onNone: (): SentimentJudgement => ({ score: 50, evidence: [] }),
           onSome: (code): SentimentJudgement => {
-            let weighted = 0
-            let weights = 0
+            const scored: Array<{ readonly weight: number; readonly compound: number }> = []
             const evidence: Array<ClauseEvidence> = []
             for (const clause of clauses) {
               const cased = casedTokens(clause.text, code)
@@ -623,13 +649,14 @@ export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
                 : own
               const sum = words.reduce((total, word) => total + word.valence, 0)
               if (sum === 0) continue
-              const weight = clause.weight
               const clauseCompound = compound(sum)
-              weighted += weight * clauseCompound
-              weights += weight
+              scored.push({ weight: clause.weight, compound: clauseCompound })
               evidence.push({ clause: clause.text, compound: Number(clauseCompound.toFixed(4)), words })
             }
-            return { score: weights === 0 ? 50 : scaleScore(weighted / weights), evidence }
+            const weights = strengthOverOrder(scored)
+            const total = weights.reduce((sum, weight) => sum + weight, 0)
+            const weighted = scored.reduce((sum, clause, index) => sum + (weights[index] ?? 0) * clause.compound, 0)
+            return { score: total === 0 ? 50 : scaleScore(weighted / total), evidence }
           }
         })
       )
