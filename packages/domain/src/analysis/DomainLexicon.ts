@@ -57,7 +57,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     cancelling: 0, canceling: 0, original: 0, casual: 0, yes: 0, warm: 0, worth: 1.5, pay: 0, share: 0,
     requires: -0.6, require: -0.6,
     // version 5 (from the errors of sets 8-10): review praise VADER lacks, and users who leave
-    justify: 1, refined: 1.3, shines: 1.8, shine: 1.5, professional: 1.2, leaving: -0.8, suits: 1, suited: 1
+    justify: 1, refined: 1.3, shines: 1.8, shine: 1.5, professional: 1.2, leaving: -0.8, suits: 1, suited: 1,
+    // version 6: "fitness" names a category ("fitness tracking"), not a verdict
+    fitness: 0
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -94,7 +96,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 5: "verlangt ständige Pflege" is a demand, not care
     verlangt: -0.6, verlangen: -0.6, pflege: 0, wartung: 0, kostenpflichtig: -0.8,
     // version 6: folding makes "tauschen" (swap, a repair) the Pattern list's "täuschen" (deceive)
-    tauschen: 0, austauschen: 0, getauscht: 0, überhitzt: -1.5
+    tauschen: 0, austauschen: 0, getauscht: 0, überhitzt: -1.5, gekürzt: -1, sperrt: -1.2
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -160,7 +162,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     lucro: 0,
     // version 6: "carga" is charging or load ("carga rápida", "bajo carga"), "bajo" also a preposition
     // ("under"); the stem of "baja" made both negative. A laptop that heats up is a flaw.
-    carga: 0, bajo: 0, calienta: -1.2, calientan: -1.2, sobrecalienta: -1.5
+    carga: 0, bajo: 0, calienta: -1.2, calientan: -1.2, sobrecalienta: -1.5,
+    // cuts and blocks, like English "cut" and "blocked"
+    recortado: -1, recortada: -1, recorta: -1, recortan: -1, recortes: -1, bloquea: -1.2, bloquean: -1.2
   }
 }
 

@@ -109,6 +109,15 @@ describe("scopeClauses", () => {
     expect(leans("**Is Acmo safe?**\nAcmo was breached.", "Acmo")).toEqual({ Acmo: [0] })
   })
 
+  it("gives a clause that names brands only after \"than\" to the brand it continues (version 6)", () => {
+    expect(scope("- **Acmo** – strong integrations; the free plan is more limited than Bexa's.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["– strong integrations;", 1], ["the free plan is more limited than 's.", 1]],
+      Bexa: []
+    })
+    // with no brand to continue, the baseline keeps it
+    expect(scope("Nothing is cheaper than Bexa.", "Acmo", "Bexa")).toEqual({ Bexa: [["Nothing is cheaper than .", 1]] })
+  })
+
   it("does not score questions, and carries their brands to the answer", () => {
     expect(scope("**Is Acmo good?**\nIt used to be. Now it is slow.\n\n**What else?**\nNothing.", "Acmo")).toEqual({
       Acmo: [["It used to be.", 1], ["Now it is slow.", 1]]
