@@ -58,8 +58,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     requires: -0.6, require: -0.6,
     // version 5 (from the errors of sets 8-10): review praise VADER lacks, and users who leave
     justify: 1, refined: 1.3, shines: 1.8, shine: 1.5, professional: 1.2, leaving: -0.8, suits: 1, suited: 1,
-    // version 6: "fitness" names a category ("fitness tracking"), not a verdict
-    fitness: 0
+    // version 6: "fitness" names a category ("fitness tracking"), not a verdict; advice to skip a product
+    fitness: 0, skip: -1
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -96,7 +96,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 5: "verlangt ständige Pflege" is a demand, not care
     verlangt: -0.6, verlangen: -0.6, pflege: 0, wartung: 0, kostenpflichtig: -0.8,
     // version 6: folding makes "tauschen" (swap, a repair) the Pattern list's "täuschen" (deceive)
-    tauschen: 0, austauschen: 0, getauscht: 0, überhitzt: -1.5, gekürzt: -1, sperrt: -1.2
+    tauschen: 0, austauschen: 0, getauscht: 0, überhitzt: -1.5, gekürzt: -1, sperrt: -1.2,
+    // recommendation verbs, like English "recommend" (+1.5)
+    empfehlen: 1.5, empfehle: 1.5, empfiehlt: 1.5, empfohlen: 1.5, abraten: -1.5
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -127,7 +129,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 5: a paid subscription is a cost
     payant: -0.8, payante: -0.8, payants: -0.8, payantes: -0.8, lucratif: 0,
     // version 6
-    chauffe: -1.2, surchauffe: -1.5
+    chauffe: -1.2, surchauffe: -1.5,
+    recommande: 1.5, recommandons: 1.5, conseille: 1.2, conseillons: 1.2, déconseille: -1.5, déconseillé: -1.5
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -164,7 +167,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // ("under"); the stem of "baja" made both negative. A laptop that heats up is a flaw.
     carga: 0, bajo: 0, calienta: -1.2, calientan: -1.2, sobrecalienta: -1.5,
     // cuts and blocks, like English "cut" and "blocked"
-    recortado: -1, recortada: -1, recorta: -1, recortan: -1, recortes: -1, bloquea: -1.2, bloquean: -1.2
+    recortado: -1, recortada: -1, recorta: -1, recortan: -1, recortes: -1, bloquea: -1.2, bloquean: -1.2,
+    recomiendo: 1.5, recomendamos: 1.5, recomienda: 1.5, recomendada: 1.5, recomendado: 1.5, desaconsejo: -1.5
   }
 }
 
