@@ -469,7 +469,7 @@ export const scoreClause = (
     // "no longer an option", "ya no es una opción": a pick denied
     const deniedPick = rules.pickNouns.has(token) && negated && !opinionSinceNegator
     if (oneTo || deniedPick || (rules.pickNouns.has(token) && isPick(rules, tokens, position))) {
-      words.push({ word: `${token} (a pick)`, valence: negated ? PICK_VALENCE * NEGATION_SCALAR : PICK_VALENCE })
+      words.push({ word: `${negated ? "not " : ""}${token} (a pick)`, valence: negated ? Number((PICK_VALENCE * NEGATION_SCALAR).toFixed(3)) : PICK_VALENCE })
       beforePrevious = previous
       previous = token
       continue
