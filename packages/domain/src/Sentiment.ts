@@ -340,7 +340,7 @@ const isHedge = (rules: LanguageRules, tokens: ReadonlyArray<string>, position: 
 }
 
 /** Whether the clause holds a hedge (a layout lean on it is halved too). */
-export const hedgedClause = (rules: LanguageRules, tokens: ReadonlyArray<string>): boolean =>
+const hedgedClause = (rules: LanguageRules, tokens: ReadonlyArray<string>): boolean =>
   tokens.some((_, position) => isHedge(rules, tokens, position))
 
 /** The positions of "only if" phrases ("only if", "nur, wenn", "seulement si", "solo si"). */

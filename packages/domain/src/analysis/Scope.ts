@@ -55,6 +55,13 @@ const ALTERNATIVE_TO =
 const ATTACHED =
   /(?<![\p{L}])(?:of|by|from|via|on|with|von|vom|mit|de|del|du|des|d['’]|con|avec|par|por)\s*(?:\p{Ll}+\s+){0,2}[*_]*$/u
 
+/**
+ * A sentence that opens with a pronoun or a possessive continues the brand before it ("It is
+ * cheaper than X", "Its plans…", "Ses offres…", "Sus tarifas…", "Seine Preise…").
+ */
+const CONTINUING =
+  /^[\s*_–—-]*(?:it|its|they|their|this|these|es|sie|er|sein|seine|seinen|ihr|ihre|ihren|il|elle|ils|elles|son|sa|ses|leur|leurs|su|sus|él|ella|ellos)(?![\p{L}])/iu
+
 /** ", and " before a new subject, in the four languages (markdown emphasis allowed). */
 const NEW_SUBJECT = /,\s+(?:and|und|et|y|e)\s+[*_]*/giu
 
@@ -315,7 +322,8 @@ export const scopeClauses = <B>(
   /**
    * A clause that names brands only after "than" / "que" / "als" ("; the free plan is more limited
    * than Canva's", "Ses offres sont moins chères que le tarif d'EDF") compares the brand it
-   * continues with them: with a brand to continue, it judges that brand, not the baselines.
+   * continues with them: with a brand to continue (the clause goes on a sentence, or its sentence
+   * opens with a pronoun), it judges that brand, not the baselines.
    */
   const baselineOnly = (segment: Segment, named: ReadonlyArray<B>): boolean => {
     if (named.length === 0) return false
@@ -416,7 +424,10 @@ export const scopeClauses = <B>(
       const pending: Array<Segment> = []
       for (const segment of clauses(text, sentence.start, sentence.end).flatMap(splitAtNewSubject)) {
         const judged = judgedIn(segment)
-        const named = subject.length > 0 && !segment.question && baselineOnly(segment, judged) &&
+        // a new sentence continues the brand only through a pronoun ("Ses offres sont moins chères que …")
+        const continues = text.slice(sentence.start, segment.start).trim().length > 0 ||
+          CONTINUING.test(text.slice(segment.start, segment.end))
+        const named = subject.length > 0 && !segment.question && continues && baselineOnly(segment, judged) &&
             !judged.some((b) => subject.includes(b))
           ? []
           : judged

@@ -116,6 +116,15 @@ describe("scopeClauses", () => {
     })
     // with no brand to continue, the baseline keeps it
     expect(scope("Nothing is cheaper than Bexa.", "Acmo", "Bexa")).toEqual({ Bexa: [["Nothing is cheaper than .", 1]] })
+    // a new sentence continues a brand only through a pronoun: a sentence about another brand is not Acmo's
+    expect(scope("Acmo is great. Nothing is cheaper than Bexa.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["is great.", 1]],
+      Bexa: [["Nothing is cheaper than .", 1]]
+    })
+    expect(scope("Acmo is great. Its plans are cheaper than Bexa's.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["is great.", 1], ["Its plans are cheaper than 's.", 1]],
+      Bexa: []
+    })
   })
 
   it("does not score questions, and carries their brands to the answer", () => {
