@@ -16,12 +16,25 @@ import {
   CHANGE_VERBS,
   DENIALS,
   DIFFICULT,
+  FALL_SHORT,
+  FALL_SHORT_VALENCE,
   FORMERLY,
   FORMERLY_WINDOW,
+  HEDGE_PAIRS,
+  HEDGE_SCALAR,
+  HEDGES,
+  IF_WORDS,
+  LACK_WORDS,
+  ONLY_IF_WINDOW,
+  ONLY_WORDS,
+  REMEDY_VERBS,
+  RESTRICTION_VALENCE,
   HARD_TO_BEAT_VALENCE,
   COST_MORE_VALENCE,
   COST_MORE_WINDOW,
   COST_VERBS,
+  CONTRAST_AFTER,
+  CONTRAST_BEFORE,
   DOMAIN_LEXICON,
   FEE_VALENCE,
   FEES,
@@ -189,6 +202,8 @@ interface LanguageRules {
   readonly lessWords: ReadonlySet<string>
   readonly pickNouns: ReadonlySet<string>
   readonly pickAdjectives: ReadonlySet<string>
+  readonly hedges: ReadonlySet<string>
+  readonly remedies: ReadonlySet<string>
 }
 
 const foldedSet = (words: ReadonlyArray<string> | undefined): ReadonlySet<string> => new Set((words ?? []).map(foldName))
@@ -229,7 +244,9 @@ const englishRules = (): LanguageRules => {
     moreWords: foldedSet(MORE_WORDS.en),
     lessWords: foldedSet(LESS_WORDS.en),
     pickNouns: foldedSet(PICK_NOUNS.en),
-    pickAdjectives: foldedSet(PICK_ADJECTIVES.en)
+    pickAdjectives: foldedSet(PICK_ADJECTIVES.en),
+    hedges: foldedSet(HEDGES.en),
+    remedies: foldedSet(REMEDY_VERBS.en)
   }
 }
 
@@ -271,7 +288,9 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
     moreWords: foldedSet(MORE_WORDS[language]),
     lessWords: foldedSet(LESS_WORDS[language]),
     pickNouns: foldedSet(PICK_NOUNS[language]),
-    pickAdjectives: foldedSet(PICK_ADJECTIVES[language])
+    pickAdjectives: foldedSet(PICK_ADJECTIVES[language]),
+    hedges: foldedSet(HEDGES[language]),
+    remedies: foldedSet(REMEDY_VERBS[language])
   }
 }
 
@@ -311,6 +330,27 @@ const formerly = (tokens: ReadonlyArray<string>, position: number): boolean =>
     FORMERLY.includes(token) || (token === "used" && window[index + 1] === "to")
   )
 
+/** Words that end a hedge's phrase (with punctuation). */
+const COORDINATORS: ReadonlySet<string> = new Set(["and", "or", "und", "oder", "et", "ou", "y", "e", "o"])
+
+/** Whether a hedge ("can", "sometimes", "a bit", "algo") starts at this token. */
+const isHedge = (rules: LanguageRules, tokens: ReadonlyArray<string>, position: number): boolean => {
+  const token = tokens[position] ?? ""
+  return rules.hedges.has(token) || HEDGE_PAIRS.some(([first, second]) => tokens[position - 1] === first && token === second)
+}
+
+/** Whether the clause holds a hedge (a layout lean on it is halved too). */
+const hedgedClause = (rules: LanguageRules, tokens: ReadonlyArray<string>): boolean =>
+  tokens.some((_, position) => isHedge(rules, tokens, position))
+
+/** The positions of "only if" phrases ("only if", "nur, wenn", "seulement si", "solo si"). */
+const onlyIfPositions = (tokens: ReadonlyArray<string>): ReadonlyArray<number> =>
+  tokens.flatMap((token, position) => {
+    if (!ONLY_WORDS.includes(token)) return []
+    const next = tokens[position + 1] === "," ? tokens[position + 2] : tokens[position + 1]
+    return IF_WORDS.includes(next ?? "") ? [position] : []
+  })
+
 /**
  * Scores one clause with VADER's rules on the language's lexicon:
  * - a word's valence comes from the domain lexicon, else the general one; tokens in `ignored`
@@ -341,12 +381,23 @@ export const scoreClause = (
   let skipUntil = -1
   // a booster phrase ("by far") waits for the next opinion word
   let boostPending = false
+  // version 6: hedged words, lacked praise, remedied trouble, conditional praise
+  let hedged = false
+  let lackedUntil = -1
+  let remediedUntil = -1
+  let opinionSinceNegator = false
+  const onlyIf = onlyIfPositions(tokens)
+  const conditional = (position: number): boolean => onlyIf.some((at) => position < at && position >= at - ONLY_IF_WINDOW)
   for (const [position, token] of tokens.entries()) {
     if (position <= skipUntil || BOOSTER_PHRASES.some(([first, second]) => previous === first && token === second)) {
       boostPending = boostPending || position > skipUntil
       beforePrevious = previous
       previous = token
       continue
+    }
+    if (PUNCTUATION.test(token) || COORDINATORS.has(token)) {
+      // a hedge reaches the end of its phrase: "parfois petites et l'abonnement est difficile"
+      hedged = false
     }
     if (PUNCTUATION.test(token)) {
       negatedUntil = -1
@@ -361,7 +412,25 @@ export const scoreClause = (
       previous = token
       continue
     }
+    if (isHedge(rules, tokens, position)) hedged = true
+    if (rules.remedies.has(token)) remediedUntil = wordIndex + PRICE_WINDOW
+    if (LACK_WORDS.includes(token)) lackedUntil = wordIndex + NEGATION_WINDOW
+    if (onlyIf.includes(position)) {
+      words.push({ word: `${token} ${tokens[position + 1] === "," ? tokens[position + 2] : tokens[position + 1]}`, valence: RESTRICTION_VALENCE })
+      beforePrevious = previous
+      previous = token
+      continue
+    }
+    if (FALL_SHORT.some(([first, second]) => token === first && tokens[position + 1] === second)) {
+      words.push({ word: `${token} ${tokens[position + 1]}`, valence: FALL_SHORT_VALENCE })
+      lackedUntil = wordIndex + 1 + NEGATION_WINDOW
+      skipUntil = position + 1
+      beforePrevious = previous
+      previous = token
+      continue
+    }
     if (rules.negators.has(token)) {
+      opinionSinceNegator = false
       negatedUntil = wordIndex + NEGATION_WINDOW
       beforePrevious = previous
       previous = token
@@ -397,8 +466,10 @@ export const scoreClause = (
     }
     const oneTo = token === "one" && previous === "the" && tokens[position + 1] === "to" &&
       ONE_TO.includes(tokens[position + 2] ?? "")
-    if (oneTo || (rules.pickNouns.has(token) && isPick(rules, tokens, position))) {
-      words.push({ word: `${token} (a pick)`, valence: negated ? PICK_VALENCE * NEGATION_SCALAR : PICK_VALENCE })
+    // "no longer an option", "ya no es una opción": a pick denied
+    const deniedPick = rules.pickNouns.has(token) && negated && !opinionSinceNegator
+    if (oneTo || deniedPick || (rules.pickNouns.has(token) && isPick(rules, tokens, position))) {
+      words.push({ word: `${negated ? "not " : ""}${token} (a pick)`, valence: negated ? Number((PICK_VALENCE * NEGATION_SCALAR).toFixed(3)) : PICK_VALENCE })
       beforePrevious = previous
       previous = token
       continue
@@ -438,15 +509,25 @@ export const scoreClause = (
       previous = token
       continue
     }
+    // "solves different problems": the trouble is what the product removes; "lohnt sich nur, wenn": praise on a condition
+    if ((base < 0 && wordIndex <= remediedUntil) || (base > 0 && conditional(position))) {
+      beforePrevious = previous
+      previous = token
+      continue
+    }
+    opinionSinceNegator = true
     let valence = base
     if (rules.boosters.has(previous) || boostPending) valence += Math.sign(valence) * BOOSTER_INCREMENT
     boostPending = false
+    const lacked = valence > 0 && wordIndex <= lackedUntil && !LACK_WORDS.includes(token)
+    if (lacked) valence *= NEGATION_SCALAR
+    if (hedged) valence *= HEDGE_SCALAR
     // "hard to justify": the praise of the verb is what is hard
     const hardTo = DIFFICULT.includes(beforePrevious) && TO_WORDS.includes(previous) && valence > 0
     const inverted = rules.inverters.has(previous) && !AT_LEAST.includes(beforePrevious)
     if ((negated !== inverted) !== hardTo) valence *= NEGATION_SCALAR
     const evidence = {
-      word: hardTo ? `${beforePrevious} to ${token}` : negated ? `not ${token}` : inverted ? `${previous} ${token}` : token,
+      word: `${hardTo ? `${beforePrevious} to ${token}` : negated ? `not ${token}` : inverted ? `${previous} ${token}` : lacked ? `lacks ${token}` : token}${hedged ? " (hedged)" : ""}`,
       valence: Number(valence.toFixed(3))
     }
     if (position === 0 && rules.openers.has(token) && tokens[1] === ",") opener = evidence
@@ -504,6 +585,31 @@ const replyTo = (
 }
 
 /**
+ * A mild caveat after strong praise or criticism (version 6): when the clause before a contrast
+ * (weight CONTRAST_BEFORE) outweighs the clause after it (CONTRAST_AFTER) by STRENGTH_RATIO or more
+ * in the other direction, both weigh 1: "Sehr gute App und schnelle Kontoeröffnung, aber der
+ * Kundenservice ist schwer erreichbar" stays positive. Readers go by strength, VADER's rule by order.
+ */
+export const STRENGTH_RATIO = 2
+
+const strengthOverOrder = (
+  clauses: ReadonlyArray<{ readonly weight: number; readonly compound: number }>
+): ReadonlyArray<number> => {
+  const weights = clauses.map((clause) => clause.weight)
+  for (let index = 0; index + 1 < clauses.length; index++) {
+    const before = clauses[index]
+    const after = clauses[index + 1]
+    if (before === undefined || after === undefined) continue
+    if (before.weight !== CONTRAST_BEFORE || after.weight !== CONTRAST_AFTER) continue
+    if (before.compound * after.compound < 0 && Math.abs(before.compound) >= STRENGTH_RATIO * Math.abs(after.compound)) {
+      weights[index] = 1
+      weights[index + 1] = 1
+    }
+  }
+  return weights
+}
+
+/**
  * The lexicon judge. Each clause gets VADER's compound score; the brand's score is `scaleScore` of
  * the weighted mean over its opinionated clauses (ScopedClause.weight). No opinionated clause, or a language without a lexicon: 50.
  */
@@ -524,8 +630,7 @@ export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
         Option.match(lexiconLanguage(language), {
           onNone: (): SentimentJudgement => ({ score: 50, evidence: [] }),
           onSome: (code): SentimentJudgement => {
-            let weighted = 0
-            let weights = 0
+            const scored: Array<{ readonly weight: number; readonly compound: number }> = []
             const evidence: Array<ClauseEvidence> = []
             for (const clause of clauses) {
               const cased = casedTokens(clause.text, code)
@@ -538,18 +643,20 @@ export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
               // a list item saying what is missing or limited ("Apple devices only, no collaboration") is no praise
               const restricted = cased.some((t) => rules[code].negators.has(t.folded) || RESTRICTIONS.has(t.folded))
               const againstLabel = clause.labelled === true && clause.lean !== undefined && ownSum * clause.lean < 0
+              const leanValence = clause.lean === undefined ? 0 : clause.lean * LEAN_VALENCE * (hedgedClause(rules[code], folded) ? HEDGE_SCALAR : 1)
               const words = (own.length === 0 || againstLabel) && clause.lean !== undefined && !(clause.lean > 0 && restricted)
-                ? [{ word: clause.lean > 0 ? "(layout: pros, recommended)" : "(layout: cons)", valence: clause.lean * LEAN_VALENCE }]
+                ? [{ word: clause.lean > 0 ? "(layout: pros, recommended)" : "(layout: cons)", valence: leanValence }]
                 : own
               const sum = words.reduce((total, word) => total + word.valence, 0)
               if (sum === 0) continue
-              const weight = clause.weight
               const clauseCompound = compound(sum)
-              weighted += weight * clauseCompound
-              weights += weight
+              scored.push({ weight: clause.weight, compound: clauseCompound })
               evidence.push({ clause: clause.text, compound: Number(clauseCompound.toFixed(4)), words })
             }
-            return { score: weights === 0 ? 50 : scaleScore(weighted / weights), evidence }
+            const weights = strengthOverOrder(scored)
+            const total = weights.reduce((sum, weight) => sum + weight, 0)
+            const weighted = scored.reduce((sum, clause, index) => sum + (weights[index] ?? 0) * clause.compound, 0)
+            return { score: total === 0 ? 50 : scaleScore(weighted / total), evidence }
           }
         })
       )

@@ -171,6 +171,58 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       expect(sentimentLabel(yield* reply("Is it worth it?", "Not really.", "en"))).toBe("negative")
     }))
 
+  it.effect("reads hedges, lacks and falls short, only if, denied picks and remedies (version 6)", () =>
+    Effect.gen(function*() {
+      const sentiment = yield* Sentiment
+      // a hedge halves the words after it, up to the end of its phrase
+      expect(yield* score("en", "the setup can feel overwhelming")).toBeGreaterThan(yield* score("en", "the setup feels overwhelming"))
+      expect(sentimentLabel(yield* score("fr", "les portions sont parfois petites et l'abonnement est difficile à résilier"))).toBe("negative")
+      const hedgedLean = yield* sentiment.score([{ text: "Pantalla algo apagada", weight: 1, lean: -1, labelled: true }], "es", none)
+      expect(hedgedLean.score).toBeGreaterThan(37.5)
+      expect(hedgedLean.score).toBeLessThan(50)
+      // what a product lacks is no praise
+      expect(yield* score("en", "it lacks the simplicity small teams need and falls short on value")).toBeLessThan(
+        yield* score("en", "it lacks the simplicity small teams need")
+      )
+      expect(sentimentLabel(yield* score("en", "falls short on reliability"))).toBe("negative")
+      // praise on a condition
+      expect(sentimentLabel(yield* score("de", "lohnt sich nur, wenn Sie eine Filiale brauchen"))).toBe("negative")
+      expect(sentimentLabel(yield* score("en", "Only if the recipient needs cash pickup."))).toBe("negative")
+      // a pick denied
+      expect(sentimentLabel(yield* score("es", "así que ya no es una opción"))).toBe("negative")
+      expect(sentimentLabel(yield* score("en", "it is no longer an option for most users"))).toBe("negative")
+      // trouble a product removes
+      expect(yield* score("en", "they solve different problems")).toBeGreaterThanOrEqual(50)
+      expect(yield* score("de", "es löst viele Probleme")).toBeGreaterThanOrEqual(50)
+      // folding collisions and product words
+      expect(yield* score("de", "Akku und Display lassen sich selbst tauschen")).toBe(50)
+      expect(sentimentLabel(yield* score("es", "Se calienta bajo carga"))).toBe("negative")
+    }))
+
+  it.effect("lets strong praise outweigh a mild caveat after \"but\", not the other way round (version 6)", () =>
+    Effect.gen(function*() {
+      const sentiment = yield* Sentiment
+      const judge = (before: string, after: string) =>
+        Effect.map(sentiment.score([{ text: before, weight: 0.5 }, { text: after, weight: 1.5 }], "de", none), (j) => j.score)
+      expect(sentimentLabel(yield* judge("Sehr gute App und schnelle Kontoeröffnung,", "aber der Kundenservice ist schwer erreichbar."))).toBe("positive")
+      expect(sentimentLabel(yield* judge("ist gut,", "aber teuer und langsam."))).toBe("negative")
+    }))
+
+  it.effect("never lets a hedge turn a criticism into praise, nor a lack word praise what is missing", () =>
+    Effect.gen(function*() {
+      const sentiment = yield* Sentiment
+      const judge = (text: string) => Effect.runSync(sentiment.score(clauses(text), "en", none)).score
+      const criticisms = fc.constantFrom("slow", "buggy", "expensive", "clunky", "overwhelming", "limited")
+      const praise = fc.constantFrom("value", "simplicity", "great support", "reliable sync", "good reporting")
+      fc.assert(fc.property(fc.constantFrom("can be", "may feel", "is sometimes", "is slightly", "can get a bit"), criticisms, (hedge, bad) => {
+        expect(judge(`it ${hedge} ${bad}`)).toBeLessThan(50)
+        expect(judge(`it ${hedge} ${bad}`)).toBeGreaterThanOrEqual(judge(`it is ${bad}`))
+      }))
+      fc.assert(fc.property(fc.constantFrom("lacks", "is missing", "falls short on", "is lacking"), praise, (lack, good) => {
+        expect(judge(`it ${lack} ${good}`)).toBeLessThan(50)
+      }))
+    }))
+
   it.effect("never reads paying less as a cost, nor paying more as praise, in any language", () =>
     Effect.gen(function*() {
       const forms = {

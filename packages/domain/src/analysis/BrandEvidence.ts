@@ -11,7 +11,8 @@ import { type DictionaryCase, isCalendarWord } from "./OrdinaryWords.js"
  *   "Otto liefert"), also after a model number ("Polestar 2 offers"), except weekdays and months;
  * - at the start of a sentence, opening a list with another tracked brand ("Tidal und Apple Music
  *   bieten…": `opensListWith`);
- * - a product noun right after it ("Polar watches", "Monday boards");
+ * - a product noun right after it ("Polar watches", "Monday boards"), or a possessive ("Chase's
+ *   savings account"), except weekdays and months;
  * - the brand is established in the answer: another alias matched, its website's domain appears,
  *   or another occurrence had evidence of its own.
  * A lower-case occurrence ("close the deal", "in a nutshell") never counts.
@@ -126,7 +127,11 @@ export const hasOwnEvidence = (
   const model = first !== undefined && /\d/u.test(first)
   const next = model ? afterFirst : first
   const second = model ? afterSecond : afterFirst
-  if (PRODUCT_NOUNS.includes(next ?? "") || (next === "s" && PRODUCT_NOUNS.includes(second ?? ""))) return true
+  if (PRODUCT_NOUNS.includes(next ?? "")) return true
+  // a possessive ("Chase's savings account", "Notion's AI"): an imperative never takes one
+  if (next === "s" && /^['’]s\b/u.test(text.slice(end + (aside?.[0].length ?? 0))) && !isCalendarWord(text.slice(start, end))) {
+    return true
+  }
   const verbFollows = SUBJECT_VERBS.includes(next ?? "") ||
     (SUBJECT_ADVERBS.includes(next ?? "") && SUBJECT_VERBS.includes(second ?? ""))
   const subject = sentenceStart && verbFollows

@@ -57,7 +57,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     cancelling: 0, canceling: 0, original: 0, casual: 0, yes: 0, warm: 0, worth: 1.5, pay: 0, share: 0,
     requires: -0.6, require: -0.6,
     // version 5 (from the errors of sets 8-10): review praise VADER lacks, and users who leave
-    justify: 1, refined: 1.3, shines: 1.8, shine: 1.5, professional: 1.2, leaving: -0.8, suits: 1, suited: 1
+    justify: 1, refined: 1.3, shines: 1.8, shine: 1.5, professional: 1.2, leaving: -0.8, suits: 1, suited: 1,
+    // version 6: "fitness" names a category ("fitness tracking"), not a verdict; advice to skip a product
+    fitness: 0, skip: -1
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -92,7 +94,11 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     größeren: 0, größeres: 0, ja: 0, klein: 0, kleine: 0, kleinen: 0, kleines: 0, kleiner: -0.5, kleinere: -0.5, kleineren: -0.5, erfordert: -0.6,
     erfordern: -0.6,
     // version 5: "verlangt ständige Pflege" is a demand, not care
-    verlangt: -0.6, verlangen: -0.6, pflege: 0, wartung: 0, kostenpflichtig: -0.8
+    verlangt: -0.6, verlangen: -0.6, pflege: 0, wartung: 0, kostenpflichtig: -0.8,
+    // version 6: folding makes "tauschen" (swap, a repair) the Pattern list's "täuschen" (deceive)
+    tauschen: 0, austauschen: 0, getauscht: 0, überhitzt: -1.5, gekürzt: -1, sperrt: -1.2,
+    // recommendation verbs, like English "recommend" (+1.5)
+    empfehlen: 1.5, empfehle: 1.5, empfiehlt: 1.5, empfohlen: 1.5, abraten: -1.5
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -121,7 +127,10 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // round 8: the Pattern list reads "graves" (serious) as praise
     grave: -1.5, graves: -1.5, problème: -1.2, problèmes: -1.2, oui: 0, nécessite: -0.6, nécessitent: -0.6,
     // version 5: a paid subscription is a cost
-    payant: -0.8, payante: -0.8, payants: -0.8, payantes: -0.8, lucratif: 0
+    payant: -0.8, payante: -0.8, payants: -0.8, payantes: -0.8, lucratif: 0,
+    // version 6
+    chauffe: -1.2, surchauffe: -1.5,
+    recommande: 1.5, recommandons: 1.5, conseille: 1.2, conseillons: 1.2, déconseille: -1.5, déconseillé: -1.5
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -153,7 +162,13 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // round 8: "calidad" (quality) is the subject of a verdict, not one; "baja" outside a price is low quality
     calidad: 0, sí: 0, baja: -1, bajas: -1, espera: 0, requiere: -0.6, requieren: -0.6, exige: -0.6,
     // version 5: "sin ánimo de lucro" (non-profit) is no lack of anything
-    lucro: 0
+    lucro: 0,
+    // version 6: "carga" is charging or load ("carga rápida", "bajo carga"), "bajo" also a preposition
+    // ("under"); the stem of "baja" made both negative. A laptop that heats up is a flaw.
+    carga: 0, bajo: 0, calienta: -1.2, calientan: -1.2, sobrecalienta: -1.5,
+    // cuts and blocks, like English "cut" and "blocked"
+    recortado: -1, recortada: -1, recorta: -1, recortan: -1, recortes: -1, bloquea: -1.2, bloquean: -1.2,
+    recomiendo: 1.5, recomendamos: 1.5, recomienda: 1.5, recomendada: 1.5, recomendado: 1.5, desaconsejo: -1.5
   }
 }
 
@@ -425,4 +440,61 @@ export const DENIALS: Readonly<Record<string, ReadonlyArray<readonly [string, st
   de: [["nicht", "immer"], ["nicht", "wirklich"], ["nicht", "mehr"], ["nicht", "unbedingt"]],
   fr: [["pas", "toujours"], ["pas", "vraiment"], ["plus", "vraiment"], ["pas", "forcement"]],
   es: [["no", "siempre"], ["no", "realmente"], ["ya", "no"], ["no", "necesariamente"]]
+}
+
+/**
+ * Hedges (version 6): a modal ("can", "may", "kann", "peut", "puede"), a frequency ("sometimes",
+ * "manchmal", "parfois", "a veces") or a degree word ("slightly", "etwas", "légèrement", "algo")
+ * halves (HEDGE_SCALAR) every opinion word after it in its clause, and a layout lean on a hedged
+ * clause: "the setup can feel overwhelming", "la cobertura puede fallar en algunas zonas",
+ * "Pantalla algo apagada" are milder than the plain verdict. Pairs: "a bit", "un peu", "un poco".
+ */
+export const HEDGES: Readonly<Record<string, ReadonlyArray<string>>> = {
+  en: ["can", "may", "might", "could", "sometimes", "occasionally", "slightly", "somewhat", "mildly"],
+  de: ["kann", "können", "könnte", "manchmal", "gelegentlich", "etwas", "teilweise", "mitunter"],
+  fr: ["peut", "peuvent", "pourrait", "parfois", "légèrement", "quelquefois"],
+  es: ["puede", "pueden", "podría", "ocasionalmente", "algo", "ligeramente"]
+}
+export const HEDGE_PAIRS: ReadonlyArray<readonly [string, string]> = [
+  ["a", "bit"], ["a", "little"], ["at", "times"], ["un", "peu"], ["un", "poco"], ["a", "veces"], ["ein", "bisschen"]
+]
+export const HEDGE_SCALAR = 0.5
+
+/**
+ * What a product lacks (version 6): after "lacks", "missing", "fehlt", "manque", "carece", "falta",
+ * and after "falls short" ("bleibt zurück" is not caught; "se queda corto"), the praise words of the
+ * next NEGATION_WINDOW words are what is missing and flip like a negation: "it lacks the simplicity
+ * small teams need and falls short on value" does not praise "value". The lack word keeps its own
+ * valence; "falls short" scores FALL_SHORT_VALENCE.
+ */
+export const LACK_WORDS: ReadonlyArray<string> = [
+  "lack", "lacks", "lacking", "lacked", "missing", "fehlt", "fehlen", "mangelt", "manque", "manquent", "carece",
+  "carecen", "falta", "faltan"
+]
+export const FALL_SHORT: ReadonlyArray<readonly [string, string]> = [
+  ["falls", "short"], ["fall", "short"], ["fell", "short"], ["falling", "short"], ["queda", "corto"],
+  ["queda", "corta"], ["quedan", "cortos"], ["quedan", "cortas"]
+]
+export const FALL_SHORT_VALENCE = -1.5
+
+/**
+ * Praise on a condition (version 6): "only if", "nur wenn", "seulement si", "solo si" restrict a
+ * recommendation to a case: the phrase scores RESTRICTION_VALENCE and praise words in the
+ * ONLY_IF_WINDOW words before it ("worth it only if", "lohnt sich nur, wenn") score nothing.
+ */
+export const ONLY_WORDS: ReadonlyArray<string> = ["only", "nur", "seulement", "uniquement", "solo", "solamente", "unicamente"]
+export const IF_WORDS: ReadonlyArray<string> = ["if", "when", "wenn", "falls", "si", "lorsque", "quand", "cuando"]
+export const RESTRICTION_VALENCE = -0.8
+export const ONLY_IF_WINDOW = 3
+
+/**
+ * Remedies (version 6): a trouble word within PRICE_WINDOW words after "solve", "fix", "prevent",
+ * "löst", "behebt", "résout", "corrige", "resuelve", "soluciona" is what the product removes, not a
+ * flaw: "Notion and Obsidian solve different problems" criticises neither.
+ */
+export const REMEDY_VERBS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  en: ["solve", "solves", "solved", "solving", "fix", "fixes", "fixed", "resolve", "resolves", "prevent", "prevents", "eliminate", "eliminates"],
+  de: ["löst", "lösen", "behebt", "beheben", "verhindert"],
+  fr: ["résout", "résoudre", "corrige", "corrigent", "évite"],
+  es: ["resuelve", "resuelven", "soluciona", "solucionan"]
 }

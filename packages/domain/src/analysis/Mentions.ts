@@ -257,17 +257,26 @@ const brandCandidates = (
   )
   const established = plain.length > 0 || withEvidence.length > 0 ||
     (domain !== null && text.toLowerCase().includes(domain))
-  // Once established, the name's capitalised occurrences count, except at a sentence start, where a
-  // capital proves nothing ("Close the deal") and an occurrence needs evidence of its own.
+  // Once established, the name's capitalised occurrences count; at a sentence start, where a
+  // capital proves nothing, only when no object follows it the way one follows an imperative
+  // ("Obsidian stores everything" counts, "Close the deal" and "Discover your rewards" do not).
   const accepted = established
     ? ordinary.filter((o) =>
       withEvidence.includes(o) ||
       (capitalisedLikeName(text, o.start, o.end, o.written) &&
-        (!isSentenceStart(text, o.start) || COORDINATED.test(text.slice(o.end, o.end + 40))))
+        (!isSentenceStart(text, o.start) || COORDINATED.test(text.slice(o.end, o.end + 40)) ||
+          SUBJECT_FOLLOWS.test(text.slice(o.end, o.end + 40))))
     )
     : []
   return [...plain, ...accepted.map(({ brand, brandIndex, end, start }) => ({ brand, brandIndex, start, end }))]
 }
+
+/**
+ * After an established name at a sentence start, a lower-case word that is not an imperative's
+ * object (an article, a pronoun, a possessive, a quantifier): "Obsidian stores…", "Notion gets…".
+ */
+const SUBJECT_FOLLOWS =
+  /^[*_]*\s+(?!(?:the|a|an|your|you|yours|our|us|my|me|his|her|their|them|it|its|this|that|these|those|more|new|every|all|some|any|up|out|off|down|in|on|with|to|for|and|or|der|die|das|den|dem|ein|eine|einen|ihre|ihr|ihren|sie|es|le|la|les|un|une|des|du|vos|votre|nos|notre|el|los|las|una|tu|tus|su|sus|nuestro|nuestra)\b)[\p{Ll}][\p{L}'’-]*/u
 
 /** An established name opening a sentence in a list of names: "Notion and Obsidian take…". */
 const COORDINATED = /^[*_]*\s*(?:,|\s(?:and|or|vs\.?|versus|und|oder|et|ou|y|o))\s+[*_]*\p{Lu}/u

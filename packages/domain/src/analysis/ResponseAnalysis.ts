@@ -16,9 +16,11 @@ import { nameWordPattern, scopeClauses } from "./Scope.js"
  * kind, comparison baselines, sections and nested items, layout leans (pros/cons, recommending
  * lists), a wider review lexicon; 4: contrast adverbs, yes/no replies, paying more, picks; 5: list intros,
  * attached brands, opening conditions, denials, past praise, speed of a change, one-word replies and
- * asides as brand evidence (docs/metrics.md, "Analyser version").
+ * asides as brand evidence; 6: hedges, lacks / falls short, "only if", denied picks, remedies,
+ * comparison clauses that continue a brand, strength over order for a mild caveat, possessives and
+ * established sentence-start names as brand evidence (docs/metrics.md, "Analyser version").
  */
-export const ANALYSER_VERSION = 5
+export const ANALYSER_VERSION = 6
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {

@@ -55,6 +55,13 @@ const ALTERNATIVE_TO =
 const ATTACHED =
   /(?<![\p{L}])(?:of|by|from|via|on|with|von|vom|mit|de|del|du|des|d['’]|con|avec|par|por)\s*(?:\p{Ll}+\s+){0,2}[*_]*$/u
 
+/**
+ * A sentence that opens with a pronoun or a possessive continues the brand before it ("It is
+ * cheaper than X", "Its plans…", "Ses offres…", "Sus tarifas…", "Seine Preise…").
+ */
+const CONTINUING =
+  /^[\s*_–—-]*(?:it|its|they|their|this|these|es|sie|er|sein|seine|seinen|ihr|ihre|ihren|il|elle|ils|elles|son|sa|ses|leur|leurs|su|sus|él|ella|ellos)(?![\p{L}])/iu
+
 /** ", and " before a new subject, in the four languages (markdown emphasis allowed). */
 const NEW_SUBJECT = /,\s+(?:and|und|et|y|e)\s+[*_]*/giu
 
@@ -312,6 +319,20 @@ export const scopeClauses = <B>(
     return named.filter((brand) => before.some((b) => b.brand === brand))
   }
 
+  /**
+   * A clause that names brands only after "than" / "que" / "als" ("; the free plan is more limited
+   * than Canva's", "Ses offres sont moins chères que le tarif d'EDF") compares the brand it
+   * continues with them: with a brand to continue (the clause goes on a sentence, or its sentence
+   * opens with a pronoun), it judges that brand, not the baselines.
+   */
+  const baselineOnly = (segment: Segment, named: ReadonlyArray<B>): boolean => {
+    if (named.length === 0) return false
+    const comparison = COMPARISON.exec(text.slice(segment.start, segment.end))
+    if (comparison === null) return false
+    const pivot = segment.start + comparison.index
+    return brands.every((b) => b.spans.every((span) => span.start >= pivot || span.end <= segment.start || span.start >= segment.end))
+  }
+
   let subject: ReadonlyArray<B> = []
   // the brand a heading introduces ("### 2. HubSpot") keeps the section's unnamed blocks
   let section: ReadonlyArray<B> = []
@@ -358,7 +379,8 @@ export const scopeClauses = <B>(
           continue
         }
         for (const segment of clauses(text, cellStart, cellEnd)) {
-          const named = judgedIn(segment)
+          const judged = judgedIn(segment)
+          const named = row.length > 0 && baselineOnly(segment, judged) && !judged.some((b) => row.includes(b)) ? [] : judged
           attribute(named.length > 0 ? named : row, segment)
         }
         cellStart = cellEnd + 1
@@ -401,7 +423,14 @@ export const scopeClauses = <B>(
       // clauses before the sentence names anyone ("Although it is pricey, Acmo is…") wait for it
       const pending: Array<Segment> = []
       for (const segment of clauses(text, sentence.start, sentence.end).flatMap(splitAtNewSubject)) {
-        const named = judgedIn(segment)
+        const judged = judgedIn(segment)
+        // a new sentence continues the brand only through a pronoun ("Ses offres sont moins chères que …")
+        const continues = text.slice(sentence.start, segment.start).trim().length > 0 ||
+          CONTINUING.test(text.slice(segment.start, segment.end))
+        const named = subject.length > 0 && !segment.question && continues && baselineOnly(segment, judged) &&
+            !judged.some((b) => subject.includes(b))
+          ? []
+          : judged
         // "If you want the highest rate, Ally is…": the condition names no brand and judges none
         if (segment.condition && named.length === 0) continue
         if (segment.question) {

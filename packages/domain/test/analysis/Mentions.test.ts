@@ -244,6 +244,21 @@ describe("ordinary-word names, split spellings and match settings", () => {
     expect(found("Polar watches are accurate. It is polar cold.", [brand(1, "Polar")])).toEqual([["Polar", ["Polar"]]])
   })
 
+  it("takes a possessive, and an established name opening a sentence before a verb, as the brand (version 6)", () => {
+    const chase = brand(1, "Chase")
+    expect(found("Chase's savings account pays almost nothing.", [chase])).toEqual([["Chase", ["Chase"]]])
+    expect(found("Monday's meeting is early.", [brand(1, "Monday.com", ["Monday"])])).toEqual([])
+    const obsidian = brand(1, "Obsidian")
+    const notion = competitor(2, "Notion")
+    expect(found("Notion and Obsidian differ. Obsidian stores notes as files.", [obsidian, notion])).toEqual([
+      ["Notion", ["Notion"]],
+      ["Obsidian", ["Obsidian", "Obsidian"]]
+    ])
+    // an imperative before its object is still no mention, even once the brand is established
+    expect(found("Close is a sales CRM. Close the deal. Close your pipeline.", [brand(1, "Close")])).toEqual([["Close", ["Close"]]])
+    expect(found("Obsidian rocks are volcanic.", [obsidian])).toEqual([])
+  })
+
   it("needs more than a capital for words the dictionary capitalises (Monday), and accepts other evidence", () => {
     const monday = brand(1, "Monday.com", ["Monday"])
     expect(found("Plan the review for Monday morning.", [monday])).toEqual([])

@@ -109,6 +109,24 @@ describe("scopeClauses", () => {
     expect(leans("**Is Acmo safe?**\nAcmo was breached.", "Acmo")).toEqual({ Acmo: [0] })
   })
 
+  it("gives a clause that names brands only after \"than\" to the brand it continues (version 6)", () => {
+    expect(scope("- **Acmo** – strong integrations; the free plan is more limited than Bexa's.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["– strong integrations;", 1], ["the free plan is more limited than 's.", 1]],
+      Bexa: []
+    })
+    // with no brand to continue, the baseline keeps it
+    expect(scope("Nothing is cheaper than Bexa.", "Acmo", "Bexa")).toEqual({ Bexa: [["Nothing is cheaper than .", 1]] })
+    // a new sentence continues a brand only through a pronoun: a sentence about another brand is not Acmo's
+    expect(scope("Acmo is great. Nothing is cheaper than Bexa.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["is great.", 1]],
+      Bexa: [["Nothing is cheaper than .", 1]]
+    })
+    expect(scope("Acmo is great. Its plans are cheaper than Bexa's.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["is great.", 1], ["Its plans are cheaper than 's.", 1]],
+      Bexa: []
+    })
+  })
+
   it("does not score questions, and carries their brands to the answer", () => {
     expect(scope("**Is Acmo good?**\nIt used to be. Now it is slow.\n\n**What else?**\nNothing.", "Acmo")).toEqual({
       Acmo: [["It used to be.", 1], ["Now it is slow.", 1]]
