@@ -11,22 +11,34 @@ import * as Schema from "effect/Schema"
  * own brand's mentions and sentiment sum, and per day and competitor with a mention its mentions
  * and sentiment sum (the days without one are 0 %).
  */
+const isIntegers = (u: unknown): u is ReadonlyArray<number> => Array.isArray(u) && u.every(Number.isSafeInteger)
+const isStrings = (u: unknown): u is ReadonlyArray<string> => Array.isArray(u) && u.every((x) => typeof x === "string")
+
+/**
+ * An array of integers (or below, of strings), checked in one loop. `Schema.Array(Schema.Number)`
+ * takes every element through the parser: ~0.8 ms for the big brand's ~10,000 figures, a tenth of
+ * the endpoint's time, against ~0.01 ms here. The elements are primitives, so there is nothing to
+ * transform, only to check.
+ */
+const Integers = Schema.declare(isIntegers, { identifier: "Integers", description: "an array of safe integers" })
+const Strings = Schema.declare(isStrings, { identifier: "Strings", description: "an array of strings" })
+
 export const SeriesFigures = Schema.Struct({
   /** The days with answers in scope, ascending: `YYYY-MM-DD`, and the same days as day numbers. */
-  series_dates: Schema.Array(Schema.String),
-  series_days: Schema.Array(Schema.Number),
-  series_responses: Schema.Array(Schema.Number),
-  series_mentions: Schema.Array(Schema.Number),
+  series_dates: Strings,
+  series_days: Integers,
+  series_responses: Integers,
+  series_mentions: Integers,
   /** The own brand's sentiment sum per day, in hundredths (sentiments have two decimals). */
-  series_sentiment_cents: Schema.Array(Schema.Number),
+  series_sentiment_cents: Integers,
   /** The own brand's name, then the competitors' in id order, and the competitors' ids. */
-  series_names: Schema.Array(Schema.String),
-  series_competitor_ids: Schema.Array(Schema.Number),
+  series_names: Strings,
+  series_competitor_ids: Integers,
   /** Per day and competitor with mentions: the day number, the competitor, mentions and sentiment sum in hundredths. */
-  competitor_days: Schema.Array(Schema.Number),
-  competitor_ids: Schema.Array(Schema.Number),
-  competitor_mentions: Schema.Array(Schema.Number),
-  competitor_sentiment_cents: Schema.Array(Schema.Number)
+  competitor_days: Integers,
+  competitor_ids: Integers,
+  competitor_mentions: Integers,
+  competitor_sentiment_cents: Integers
 })
 export type SeriesFigures = typeof SeriesFigures.Type
 
