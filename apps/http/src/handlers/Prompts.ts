@@ -1,6 +1,6 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { NotFound } from "@sightline/domain/api/Errors"
-import { PromptCitation, PromptListItem, PromptResponse, SearchQuery } from "@sightline/domain/api/Resources"
+import { PromptListItem, PromptResponse, SearchQuery } from "@sightline/domain/api/Resources"
 import { CurrentPrincipal } from "@sightline/domain/api/Security"
 import type * as Params from "@sightline/domain/api/Params"
 import { SightlineApi } from "@sightline/domain/api/SightlineApi"
@@ -45,6 +45,15 @@ export const listCitations = ({ path, urlParams }: ItemPage) =>
     return yield* Prompts.listCitations(path.monitored_prompt_id, filters, pageOf(urlParams))
   })
 
+/** The REST answer: the page's items as the JSON text PostgreSQL writes (read/Prompts.ts), spliced in as it is. */
+const citationsJson = ({ path, urlParams }: ItemPage) =>
+  Effect.gen(function*() {
+    const filters = yield* filtersOf(urlParams)
+    yield* promptAccess(urlParams.brand_id, path.monitored_prompt_id)
+    const page = yield* Prompts.listCitationsJson(path.monitored_prompt_id, filters, pageOf(urlParams))
+    return yield* asJsonWithText({ pagination: page.pagination, data: JSON_TEXT }, page.data_json)
+  })
+
 export const listSearchQueries = ({ path, urlParams }: ItemPage) =>
   Effect.gen(function*() {
     const filters = yield* filtersOf(urlParams)
@@ -68,5 +77,5 @@ export const PromptsLive = HttpApiBuilder.group(SightlineApi, "prompts", (handle
         })
       }))
     .handle("responses", (request) => listResponses(request).pipe(Effect.map(asJson(PromptResponse))))
-    .handle("citations", (request) => listCitations(request).pipe(Effect.map(asJson(PromptCitation))))
+    .handle("citations", citationsJson)
     .handle("searchQueries", (request) => listSearchQueries(request).pipe(Effect.map(asJson(SearchQuery)))))

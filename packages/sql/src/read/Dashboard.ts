@@ -1,31 +1,10 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { AI_MODELS } from "@sightline/domain/AiModel"
 import { Dashboard } from "@sightline/domain/api/Resources"
-import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import { type Field, jsonArray } from "./JsonText.js"
 import { brandDays, dataRange, decimal, decodeRows, inPeriods, percent, type ResponseFilters, rollupEngine, rollupPeriods } from "./Query.js"
-
-/**
- * How a field's value is written into the JSON text: `json` is already JSON (a number, a boolean,
- * or `to_json` of a string); `digits` is a string with nothing to escape (a decimal, a date).
- */
-type Field = readonly [key: string, value: string | Statement.Fragment, kind: "json" | "digits"]
-
-/**
- * The JSON text of an array of objects, one per row, keys in the given order, aggregated in `order`
- * (NULL for no rows). Every value must be non-NULL (a NULL would blank the whole object).
- */
-const jsonArray = (sql: SqlClient.SqlClient, fields: ReadonlyArray<Field>, order: string): Statement.Fragment => {
-  const parts = fields.map(([key, value, kind], i) => {
-    const expression = typeof value === "string" ? sql.literal(value) : value
-    const name = `${i === 0 ? "{" : ","}"${key}":`
-    return kind === "json"
-      ? sql`${sql.literal(`'${name}'`)} || (${expression})::text`
-      : sql`${sql.literal(`'${name}"'`)} || (${expression}) || '"'`
-  })
-  return sql`'[' || string_agg(${sql.join(" || ", false)(parts)} || '}', ',' ORDER BY ${sql.literal(order)}) || ']'`
-}
 
 /** The text of the ranked prompt `r`: five lookups by primary key (a join hashed the brand's every prompt). */
 const promptText = (sql: SqlClient.SqlClient) => sql.literal("(SELECT p.text FROM prompts p WHERE p.id = r.id) AS text")

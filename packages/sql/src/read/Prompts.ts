@@ -6,6 +6,7 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { SeriesFigures, seriesJson } from "./PromptSeries.js"
 import { citationUrls, searchQueries, sentimentLabel } from "./ResponseColumns.js"
+import { jsonArray } from "./JsonText.js"
 import {
   brandDays,
   dataRange,
@@ -14,15 +15,17 @@ import {
   inPeriods,
   inScope,
   iso,
+  offsetOf,
   onPage,
+  type Page,
   type PageRequest,
   paged,
-  pagedWithTotal,
+  pagination,
+  type Pagination,
   percent,
   promptDays,
   type ResponseFilters,
-  rollupEngine,
-  totalOf
+  rollupEngine
 } from "./Query.js"
 
 /**
@@ -204,50 +207,83 @@ export const listResponses = Effect.fnUntraced(function*(
   )
 })
 
-export const listCitations = Effect.fnUntraced(function*(
+/** A page of prompt citations whose items are JSON text, as PostgreSQL wrote them (`listCitationsJson`). */
+export interface CitationPageJson {
+  readonly pagination: Pagination
+  readonly data_json: string
+}
+
+const CitationPageRow = Schema.Struct({ total: Schema.Int, data: Schema.String })
+
+/**
+ * A prompt's citations (PromptCitation): the cited domains, counted in distinct answers, most cited
+ * first (ties by domain), each with its URLs, counted in answers too (an answer cites a URL at most
+ * once), most cited first (ties by URL). The page's items are JSON text, byte for byte what
+ * `JSON.stringify` writes for the decoded page (read/JsonText.ts), handed to the response as it is:
+ * a big prompt's first page lists 100 domains with ~700 URLs, whose JSON parse, decode and
+ * stringify cost as much as the statement's whole URL part.
+ *
+ * The statement reads the prompt's citations in range from the covering index twice, without
+ * materialising them (a tuplestore of 6,000 rows cost more than the second walk): once for every
+ * domain's count (a sorted `count(DISTINCT)`, cheaper than hashing the distinct pairs first), once
+ * for the URLs of the page's domains only. Domain names are read for the rows that can be on the
+ * page (`onPage`), not for every cited domain.
+ */
+export const listCitationsJson = Effect.fnUntraced(function*(
   promptId: number,
   filters: ResponseFilters,
   page: PageRequest
 ) {
   const sql = yield* SqlClient.SqlClient
   const where = sql`rc.prompt_id = ${promptId} AND ${inScope(sql, "rc", filters)}`
-  // One walk of the prompt's citations (the covering index); domains counted by hashing, names
-  // read only for the domains that can be on the page.
-  return yield* pagedWithTotal(
-    PromptCitation,
-    page,
-    sql<{ total: number }>`SELECT count(DISTINCT rc.domain_id)::int AS total FROM response_citations rc WHERE ${where}`,
-    (limit, offset) =>
-      sql`
-        WITH cited AS MATERIALIZED (
-          SELECT rc.response_id, rc.url_id, rc.domain_id FROM response_citations rc WHERE ${where}
-        ),
-        per_domain AS MATERIALIZED (
-          SELECT x.domain_id, count(*)::int AS count
-          FROM (SELECT DISTINCT c.domain_id, c.response_id FROM cited c) x
-          GROUP BY x.domain_id
-        ),
-        page AS (
-          SELECT pd.domain_id, d.domain, pd.count, ${totalOf(sql, "per_domain", undefined)} AS total
-          FROM per_domain pd JOIN domains d ON d.id = pd.domain_id
-          WHERE ${onPage(sql, "per_domain", "count", "pd", undefined, limit + offset)}
-          ORDER BY pd.count DESC, d.domain COLLATE "C"
-          LIMIT ${limit} OFFSET ${offset}
-        ),
-        -- Each page domain's URLs in one grouping (not one scan of the citations per domain).
-        page_urls AS (
-          SELECT pu.domain_id,
-            json_agg(json_build_object('url', u.url, 'count', pu.count) ORDER BY pu.count DESC, u.url COLLATE "C") AS urls
-          FROM (
-            SELECT c.domain_id, c.url_id, count(*)::int AS count FROM cited c
-            WHERE c.domain_id IN (SELECT domain_id FROM page) GROUP BY 1, 2
-          ) pu JOIN urls u ON u.id = pu.url_id
-          GROUP BY pu.domain_id
-        )
-        SELECT p.total, p.domain, p.count, pu.urls
+  const limit = page.perPage
+  const offset = offsetOf(page)
+  const rows = yield* sql`
+    WITH per_domain AS MATERIALIZED (
+      SELECT rc.domain_id, count(DISTINCT rc.response_id)::int AS count
+      FROM response_citations rc WHERE ${where} GROUP BY rc.domain_id
+    ),
+    page AS MATERIALIZED (
+      SELECT x.domain_id, x.domain, x.count FROM (
+        SELECT pd.domain_id, pd.count, (SELECT d.domain FROM domains d WHERE d.id = pd.domain_id) AS domain
+        FROM per_domain pd WHERE ${onPage(sql, "per_domain", "count", "pd", undefined, limit + offset)}
+      ) x
+      ORDER BY x.count DESC, x.domain COLLATE "C"
+      LIMIT ${limit} OFFSET ${offset}
+    ),
+    page_urls AS (
+      SELECT pu.domain_id,
+        ${jsonArray(sql, [["url", "to_json(u.url)", "json"], ["count", "pu.count", "json"]], `pu.count DESC, u.url COLLATE "C"`)} AS urls
+      FROM (
+        SELECT rc.domain_id, rc.url_id, count(*)::int AS count FROM response_citations rc
+        WHERE ${where} AND rc.domain_id IN (SELECT p.domain_id FROM page p) GROUP BY 1, 2
+      ) pu JOIN urls u ON u.id = pu.url_id
+      GROUP BY pu.domain_id
+    )
+    SELECT (SELECT count(*) FROM per_domain)::int AS total,
+      coalesce((
+        SELECT ${
+    jsonArray(sql, [["domain", "to_json(p.domain)", "json"], ["count", "p.count", "json"], ["urls", "pu.urls", "json"]], `p.count DESC, p.domain COLLATE "C"`)
+  }
         FROM page p JOIN page_urls pu ON pu.domain_id = p.domain_id
-        ORDER BY p.count DESC, p.domain COLLATE "C"`
-  )
+      ), '[]') AS data`.pipe(Effect.flatMap(decodeRows(CitationPageRow)), Effect.orDie)
+  const row = rows[0] ?? { total: 0, data: "[]" }
+  const result: CitationPageJson = { pagination: pagination(page, row.total), data_json: row.data }
+  return result
+})
+
+const decodeCitations = Schema.decode(Schema.parseJson(Schema.Array(PromptCitation)))
+
+/** A prompt's citations decoded (parsed and checked with the contract's schema): for the MCP tools and the tests. */
+export const listCitations = Effect.fnUntraced(function*(
+  promptId: number,
+  filters: ResponseFilters,
+  page: PageRequest
+) {
+  const found = yield* listCitationsJson(promptId, filters, page)
+  const data = yield* decodeCitations(found.data_json).pipe(Effect.orDie)
+  const result: Page<PromptCitation> = { pagination: found.pagination, data }
+  return result
 })
 
 export const listSearchQueries = Effect.fnUntraced(function*(

@@ -1,8 +1,10 @@
 import * as SqlClient from "@effect/sql/SqlClient"
-import { expect, layer } from "@effect/vitest"
+import { describe, expect, it, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as fc from "fast-check"
-import { ratioText } from "../../src/read/PromptSeries.js"
+import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
+import { ratioText, SeriesFigures } from "../../src/read/PromptSeries.js"
 import { AgreementLive } from "../../test-support/AgreementFixture.js"
 
 /**
@@ -33,4 +35,40 @@ layer(AgreementLive, { timeout: 60_000 })("prompt series decimals", (it) => {
       // An average sentiment: a sum in hundredths over the mentions, as `ratioText(sum, 100 * mentions, 1)`.
       expect(cases.map((c) => ratioText(c.part, 100 * c.whole, 1))).toEqual(rounded?.sentiments)
     }))
+})
+
+/** The series' figures are checked with one loop per array (PromptSeries.ts), not element by element: still checked. */
+describe("prompt series figures", () => {
+  const valid = {
+    series_dates: ["2024-01-01"],
+    series_days: [8766],
+    series_responses: [3],
+    series_mentions: [1],
+    series_sentiment_cents: [-25],
+    series_names: ["Own", "Alpha"],
+    series_competitor_ids: [7],
+    competitor_days: [8766],
+    competitor_ids: [7],
+    competitor_mentions: [2],
+    competitor_sentiment_cents: [150]
+  }
+  const decode = Schema.decodeUnknownEither(SeriesFigures)
+  it("accepts arrays of integers and of strings", () => {
+    expect(decode(valid)).toEqual(Either.right(valid))
+    expect(decode({ ...valid, series_days: [], series_dates: [] })).toEqual(Either.right({ ...valid, series_days: [], series_dates: [] }))
+  })
+  it("refuses a fraction, a numeric string, a null, a non-array or a number among strings", () => {
+    for (const bad of [
+      { ...valid, series_mentions: [1.5] },
+      { ...valid, series_responses: ["3"] },
+      { ...valid, competitor_ids: [null] },
+      { ...valid, competitor_days: 8766 },
+      { ...valid, series_mentions: [Number.NaN] },
+      { ...valid, series_days: [2 ** 53] },
+      { ...valid, series_names: ["Own", 7] },
+      { ...valid, series_dates: "2024-01-01" }
+    ]) {
+      expect(Either.isLeft(decode(bad)), JSON.stringify(bad)).toBe(true)
+    }
+  })
 })
