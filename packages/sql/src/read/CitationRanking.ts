@@ -122,23 +122,20 @@ export const rankingCtes = (sql: SqlClient.SqlClient, query: RankingQuery, depth
 }
 
 /**
- * The number of sources with citations in the periods, and the periods' citations (a citation has
- * one URL and one domain, so the domain rows' sum is every citation), read index-only from the
- * ranking indexes (alias p: the `periods` CTE).
+ * The number of sources with citations in the periods and the periods' citations (each citation has
+ * one URL and one domain, so either level's rows sum to every citation), in one index-only read of
+ * the level's ranking index (alias p: the `periods` CTE), when `when` holds.
  */
-export const rangeTotals = (sql: SqlClient.SqlClient, query: RankingQuery) => {
-  const rows = (columns: Statement.Fragment, ofLevel: Statement.Fragment) =>
-    sql`SELECT ${columns} FROM periods p CROSS JOIN LATERAL (
-      SELECT x.url_id, x.domain_id, x.citations FROM rollup_citation_mentions x
-      WHERE x.brand_id = ${query.brandId} AND x.engine IS NULL AND x.grain = p.grain AND x.period = p.period
-        AND ${ofLevel} AND x.citations > 0) x`
-  const ofLevel = query.level === "url" ? sql`x.url_id > 0` : sql`x.url_id = 0`
+export const rangeTotals = (sql: SqlClient.SqlClient, query: RankingQuery, when: Statement.Fragment) => {
   const id = query.level === "url" ? sql`x.url_id` : sql`x.domain_id`
-  return {
-    // One period holds each source once: no need to remove duplicates.
-    sources: periodCount(query.lists) === 1
-      ? sql`(${rows(sql`count(*)::int`, ofLevel)})`
-      : sql`(SELECT count(*)::int FROM (${rows(sql`DISTINCT ${id}`, ofLevel)}) s)`,
-    citations: sql`(${rows(sql`sum(x.citations)`, sql`x.url_id = 0`)})`
-  }
+  // One period holds each source once: no need to remove duplicates.
+  const sources = periodCount(query.lists) === 1 ? sql`count(*)` : sql`count(DISTINCT x.id)`
+  return sql`
+    SELECT ${sources}::int AS sources, sum(x.citations) AS citations
+    FROM periods p CROSS JOIN LATERAL (
+      SELECT ${id} AS id, x.citations FROM rollup_citation_mentions x
+      WHERE x.brand_id = ${query.brandId} AND x.engine IS NULL AND x.grain = p.grain AND x.period = p.period
+        AND ${query.level === "url" ? sql`x.url_id > 0` : sql`x.url_id = 0`} AND x.citations > 0
+    ) x
+    WHERE ${when}`
 }

@@ -530,12 +530,12 @@ const citationStatement = (
         })`
       }
       : (() => {
-        const totals = rangeTotals(sql, ranked.ranking)
         const settled = sql`(SELECT s.settled FROM settled s)`
         const pageIds = sql`(SELECT array_agg(g.id) FROM page g)::bigint[]`
         return {
           ctes: sql`${rankingCtes(sql, ranked.ranking, ranked.depth)},
-            total AS (SELECT ${totals.citations} AS citations WHERE ${settled}),
+            totals AS MATERIALIZED (${rangeTotals(sql, ranked.ranking, settled)}),
+            total AS (SELECT t.citations FROM totals t),
             page AS MATERIALIZED (
               SELECT r.id, r.domain_id, ''::text AS k_engine, '0001-01-01'::date AS k_day, r.citations,
                 r.responses_citing, r.responses_mentioning_brand
@@ -558,7 +558,7 @@ const citationStatement = (
           } GROUP BY cm.id
             )`,
           settled,
-          total: sql`(CASE WHEN ${settled} THEN ${totals.sources} END)`,
+          total: sql`(SELECT t.sources FROM totals t)`,
           page: sql`SELECT g.* FROM page g`,
           coMentions: sql`(SELECT m.competitors FROM co_mentions m WHERE m.id = t.id)`
         }
