@@ -1,12 +1,8 @@
 import { expect, layer } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { AI_MODELS } from "@sightline/domain/AiModel"
-import type { CitationReportRow } from "@sightline/domain/api/Resources"
 import { classifierOf } from "@sightline/domain/analysis/SourceTypes"
-import { formatDecimal } from "@sightline/domain/DecimalString"
-import * as Metrics from "@sightline/domain/Metrics"
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
 import { Prompts } from "../../src/Prompts.js"
 import { type CitationQuery, citationReportWith, rankedCitationReport } from "../../src/read/Reports.js"
@@ -15,7 +11,9 @@ import {
   AgreementLive,
   answerRecord,
   arbitraryAnalysis,
+  expectedCitationRows,
   rawAnswers,
+  rawCitations,
   rawMentions,
   trackedBrand
 } from "../../test-support/AgreementFixture.js"
@@ -39,14 +37,6 @@ const PAGES = Array.from({ length: 24 }, (_, i) => {
 /** Page i is picked with weight ~1/(i+1): a Zipf-like citation count. */
 const WEIGHTED = PAGES.flatMap((page, i) => Array.from({ length: Math.max(1, Math.round(24 / (i + 1))) }, () => page))
 
-const RawCitation = Schema.Struct({
-  responseId: Schema.Number,
-  day: Schema.String,
-  urlId: Schema.Number,
-  url: Schema.String,
-  domainId: Schema.Number,
-  domain: Schema.String
-})
 
 layer(AgreementLive, { timeout: 240_000 })("the citations report's ranked read", (it) => {
   it.effect("settles on the raw rows' page at every depth, with skewed citations and ties", () =>
@@ -76,50 +66,16 @@ layer(AgreementLive, { timeout: 240_000 })("the citations report's ranked read",
         yield* store.replaceAnalysis(id, analysis)
       }
 
-      const answerById = new Map((yield* rawAnswers(brand.id)).map((a) => [a.id, a]))
-      const mentions = yield* rawMentions(brand.id)
-      const citations = yield* sql`
-        SELECT rc.response_id AS "responseId", to_char(rc.collected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-          rc.url_id AS "urlId", u.url, rc.domain_id AS "domainId", d.domain
-        FROM response_citations rc JOIN urls u ON u.id = rc.url_id JOIN domains d ON d.id = rc.domain_id
-        WHERE rc.brand_id = ${brand.id}`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(RawCitation))))
-      const classify = classifierOf({
-        ownWebsite: "https://own.example",
-        competitorWebsites: competitors.map((c) => `https://${c.name}.example`),
-        overrides: new Map()
-      })
-
-      /** Every row of the report for the range and level, from the raw rows, in the report's order. */
-      const expectedRows = (query: Omit<CitationQuery, "page">): ReadonlyArray<CitationReportRow> => {
-        const scoped = citations.filter((rc) => rc.day >= query.period.start_date && rc.day <= query.period.end_date)
-        const bySource = new Map<number, Array<typeof scoped[number]>>()
-        for (const rc of scoped) {
-          const id = query.level === "url" ? rc.urlId : rc.domainId
-          bySource.set(id, [...(bySource.get(id) ?? []), rc])
-        }
-        return [...bySource.values()].map((group): CitationReportRow => {
-          const first = group[0]
-          const ids = [...new Set(group.map((rc) => rc.responseId))]
-          return {
-            domain_id: first?.domainId ?? 0,
-            domain: first?.domain ?? "",
-            ...(query.level === "url" ? { url_id: first?.urlId ?? 0, url: first?.url ?? "" } : {}),
-            citations: group.length,
-            responses_citing: ids.length,
-            citation_share: formatDecimal(Metrics.mentionRate(group.length, scoped.length)),
-            responses_mentioning_brand: ids.filter((id) => answerById.get(id)?.position !== null).length,
-            co_mentioned_competitors: competitors.map((comp) => ({
-              competitor_id: comp.id,
-              name: comp.name,
-              responses: ids.filter((id) => mentions.some((m) => m.responseId === id && m.competitorId === comp.id)).length
-            })).filter((m) => m.responses > 0)
-              .sort((a, b) => b.responses - a.responses || Metrics.compareNames(a.name, b.name)),
-            source_type: classify(query.level === "url" ? first?.url ?? "" : first?.domain ?? "")
-          }
-        }).sort((a, b) =>
-          b.citations - a.citations ||
-          Metrics.compareNames(query.level === "url" ? a.url ?? "" : a.domain, query.level === "url" ? b.url ?? "" : b.domain)
-        )
+      const facts = {
+        citations: yield* rawCitations(brand.id),
+        answers: yield* rawAnswers(brand.id),
+        mentions: yield* rawMentions(brand.id),
+        competitors,
+        classify: classifierOf({
+          ownWebsite: "https://own.example",
+          competitorWebsites: competitors.map((c) => `https://${c.name}.example`),
+          overrides: new Map()
+        })
       }
 
       const cases = fc.sample(
@@ -157,7 +113,7 @@ layer(AgreementLive, { timeout: 240_000 })("the citations report's ranked read",
           page: { page: c.page, perPage: c.perPage }
         }
         const label = JSON.stringify(c)
-        const all = expectedRows(query)
+        const all = expectedCitationRows(facts, query)
         const offset = (c.page - 1) * c.perPage
         const expected = {
           pagination: {
