@@ -3,12 +3,17 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
-import type { AiModel } from "@sightline/domain/AiModel"
+import { type AiModel, isAiModel } from "@sightline/domain/AiModel"
+import type { CitationReportRow } from "@sightline/domain/api/Resources"
 import { ANALYSER_VERSION, type ResponseAnalysis } from "@sightline/domain/analysis/ResponseAnalysis"
+import type { SourceType } from "@sightline/domain/SourceType"
+import { formatDecimal } from "@sightline/domain/DecimalString"
+import * as Metrics from "@sightline/domain/Metrics"
 import { Brands } from "../src/Brands.js"
 import { Competitors } from "../src/Competitors.js"
 import { Groups } from "../src/Groups.js"
 import { Prompts } from "../src/Prompts.js"
+import type { CitationQuery } from "../src/read/Reports.js"
 import { type RecordResponse, ResponseStore } from "../src/ResponseStore.js"
 import { Rollups } from "../src/Rollups.js"
 import { Workspaces } from "../src/Workspaces.js"
@@ -147,3 +152,78 @@ export const rawMentions = (brandId: number) =>
       FROM response_mentions m JOIN responses r ON r.id = m.response_id WHERE r.brand_id = ${brandId}`.pipe(
       Effect.flatMap(Schema.decodeUnknown(Schema.Array(RawMention)))
     ))
+
+export const RawCitation = Schema.Struct({
+  responseId: Schema.Number,
+  engine: Schema.String,
+  day: Schema.String,
+  urlId: Schema.Number,
+  url: Schema.String,
+  domainId: Schema.Number,
+  domain: Schema.String
+})
+
+/** The citations of the brand's answers, with their URL and domain. */
+export const rawCitations = (brandId: number) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    sql`
+      SELECT rc.response_id AS "responseId", rc.engine, to_char(rc.collected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+        rc.url_id AS "urlId", u.url, rc.domain_id AS "domainId", d.domain
+      FROM response_citations rc JOIN urls u ON u.id = rc.url_id JOIN domains d ON d.id = rc.domain_id
+      WHERE rc.brand_id = ${brandId}`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(RawCitation)))))
+
+/** What the citations report's expected rows are computed from: the raw rows and the brand's classifier. */
+export interface CitationFacts {
+  readonly citations: ReadonlyArray<typeof RawCitation.Type>
+  readonly answers: ReadonlyArray<typeof RawAnswer.Type>
+  readonly mentions: ReadonlyArray<typeof RawMention.Type>
+  readonly competitors: ReadonlyArray<{ readonly id: number; readonly name: string }>
+  readonly classify: (source: string) => SourceType
+}
+
+/** Every row of the citations report for the query, from the raw rows, in the report's order. */
+export const expectedCitationRows = (facts: CitationFacts, query: Omit<CitationQuery, "brandId" | "page">) => {
+  const { period } = query
+  const answerById = new Map(facts.answers.map((a) => [a.id, a]))
+  const mentionsOf = new Map<number, Array<typeof RawMention.Type>>()
+  for (const m of facts.mentions) mentionsOf.set(m.responseId, [...(mentionsOf.get(m.responseId) ?? []), m])
+  const byEngine = query.dimensions.includes("ai_model")
+  const byDay = query.dimensions.includes("date")
+  const scoped = facts.citations.filter((rc) =>
+    rc.day >= period.start_date && rc.day <= period.end_date &&
+    (query.aiModels === undefined || query.aiModels.some((m) => m === rc.engine))
+  )
+  const keyed = new Map<string, Array<typeof RawCitation.Type>>()
+  for (const rc of scoped) {
+    const k = JSON.stringify([query.level === "url" ? rc.urlId : rc.domainId, byEngine ? rc.engine : "", byDay ? rc.day : ""])
+    keyed.set(k, [...(keyed.get(k) ?? []), rc])
+  }
+  return [...keyed.values()].map((group): CitationReportRow => {
+    const first = group[0]
+    const ids = [...new Set(group.map((rc) => rc.responseId))]
+    const coMentioned = facts.competitors.map((comp) => ({
+      competitor_id: comp.id,
+      name: comp.name,
+      responses: ids.filter((id) => (mentionsOf.get(id) ?? []).some((m) => m.competitorId === comp.id)).length
+    })).filter((m) => m.responses > 0)
+      .sort((a, b) => b.responses - a.responses || Metrics.compareNames(a.name, b.name))
+    return {
+      domain_id: first?.domainId ?? 0,
+      domain: first?.domain ?? "",
+      ...(query.level === "url" ? { url_id: first?.urlId ?? 0, url: first?.url ?? "" } : {}),
+      ...(byEngine && first !== undefined && isAiModel(first.engine) ? { ai_model: first.engine } : {}),
+      ...(byDay ? { date: first?.day ?? "" } : {}),
+      citations: group.length,
+      responses_citing: ids.length,
+      citation_share: formatDecimal(Metrics.mentionRate(group.length, scoped.length)),
+      responses_mentioning_brand: ids.filter((id) => answerById.get(id)?.position !== null).length,
+      co_mentioned_competitors: coMentioned,
+      source_type: facts.classify(query.level === "url" ? first?.url ?? "" : first?.domain ?? "")
+    }
+  }).sort((a, b) =>
+    b.citations - a.citations ||
+    Metrics.compareNames(query.level === "url" ? a.url ?? "" : a.domain, query.level === "url" ? b.url ?? "" : b.domain) ||
+    Metrics.compareNames(a.ai_model ?? "", b.ai_model ?? "") ||
+    Metrics.compareNames(a.date ?? "", b.date ?? "")
+  )
+}

@@ -14,11 +14,13 @@ import {
   type Page,
   type PageRequest,
   pagination,
+  type PeriodLists,
   percent,
   type ResponseFilters,
   rollupPeriodLists,
   rollupPeriods
 } from "./Query.js"
+import { periodCount, rangeTotals, rankingCtes, type RankingQuery } from "./CitationRanking.js"
 import { classifierForBrand } from "./SourceTypes.js"
 
 export interface VisibilityQuery {
@@ -339,7 +341,8 @@ export interface CitationQuery {
 }
 
 const CitationRow = Schema.Struct({
-  __total: Schema.Number,
+  __settled: Schema.Boolean,
+  __total: Schema.NullOr(Schema.Number),
   __row: Schema.NullOr(Schema.Boolean),
   domain_id: Schema.NullOr(Schema.Number),
   domain: Schema.NullOr(Schema.String),
@@ -354,96 +357,53 @@ const CitationRow = Schema.Struct({
   co_mentioned_competitors: Schema.NullOr(Schema.Array(CoMentionedCompetitor))
 })
 
+/** How deep the ranked read of the citations report goes (CitationRanking.ts) before it sums every source. */
+export interface RankingDepth {
+  /** The first depth (rows read per period) for a page whose last row has this rank. */
+  readonly first: (last: number) => number
+  /** The most ranking-index entries (depth × periods) one attempt may read; beyond, every source is summed. */
+  readonly maxEntries: number
+}
+
 /**
- * The citations report (docs/api.md), from one rollup, `rollup_citation_mentions`
- * (CitationMentionRollup.ts): the sources of the range ranked from their domain (or URL) rows, with
- * their citations, citing answers and those naming the brand; the competitors named in those
- * answers read for the rows of the page only (at most `per_page` sources, one index probe per
- * period each).
+ * Twice the page's last rank, so a skewed ranking settles in one attempt (docs/operations.md,
+ * "Sixth round"); at most 20,000 entries, about a third of what summing a big brand's 30 days reads.
  */
-export const citationReport = Effect.fnUntraced(function*(query: CitationQuery) {
+export const RANKING_DEPTH: RankingDepth = { first: (last) => Math.max(32, 2 * last), maxEntries: 20_000 }
+
+/** What one statement of the citations report gives: the page, or nothing when the ranked read did not settle. */
+interface CitationStatement {
+  readonly settled: boolean
+  readonly total: number
+  readonly rows: ReadonlyArray<typeof CitationRow.Type>
+}
+
+/** What the citations report reads for a query: the range fitted to the data, its periods, and the ranked read's query when it applies. */
+const citationScope = Effect.fnUntraced(function*(query: CitationQuery) {
   const sql = yield* SqlClient.SqlClient
-  const byEngine = query.dimensions.includes("ai_model")
   const byDay = query.dimensions.includes("date")
-  const useEngines = byEngine || query.aiModels !== undefined
+  const useEngines = query.dimensions.includes("ai_model") || query.aiModels !== undefined
   const period = query.period
   // Without a day split the range is fitted to the brand's data (the same answers, fewer rows): a
   // trailing range reads whole months, or the year's row of the tables with year rows (all engines).
-  const fitted = byDay
+  const fitted: ResponseFilters = byDay
     ? { startDate: period.start_date, endDate: period.end_date }
     : yield* dataRange(brandDays(sql, query.brandId), { startDate: period.start_date, endDate: period.end_date })
   // The periods of the range: listed (`period = ANY(...)`, one index probe per period and source
   // key) where the range is closed and not too long, else as ranges.
   const lists = byDay ? undefined : rollupPeriodLists(fitted, !useEngines)
-  const periods = byDay
-    ? sql`x.grain = 'day' AND x.period BETWEEN ${period.start_date}::date AND ${period.end_date}::date`
-    : lists === undefined
-    ? rollupPeriods(sql, "x", fitted, !useEngines)
-    : sql`((x.grain = 'day' AND x.period = ANY(${lists.days}::date[]))
-      OR (x.grain = 'month' AND x.period = ANY(${lists.months}::date[]))
-      OR (x.grain = 'year' AND x.period = ANY(${lists.years}::date[])))`
-  const engines = useEngines ? sql`x.engine = ANY(${query.aiModels ?? AI_MODELS}::text[])` : sql`x.engine IS NULL`
-  const engineKey = byEngine ? sql`x.engine` : sql`''::text`
-  const dayKey = byDay ? sql`x.period` : sql`'0001-01-01'::date`
-  // A period's domain rows (url_id 0) lie before its URL rows in the key.
-  const items = sql`
-    SELECT ${query.level === "url" ? sql`x.url_id` : sql`x.domain_id`} AS id, x.domain_id,
-      ${engineKey} AS k_engine, ${dayKey} AS k_day,
-      sum(x.citations)::int AS citations, sum(x.responses)::int AS responses_citing,
-      sum(x.brand_responses)::int AS responses_mentioning_brand
-    FROM rollup_citation_mentions x
-    WHERE x.brand_id = ${query.brandId} AND ${engines} AND ${periods}
-      AND ${query.level === "url" ? sql`x.url_id > 0` : sql`x.url_id = 0`}
-    GROUP BY 1, 2, 3, 4 HAVING sum(x.citations) > 0`
-  // The co-mention rows behind one row of the page (alias x): its source, engines and periods.
-  const mentioned = sql`
-    x.brand_id = ${query.brandId}
-    AND ${byEngine ? sql`x.engine = t.k_engine` : engines}
-    AND ${byDay ? sql`x.grain = 'day' AND x.period = t.k_day` : periods}
-    AND x.url_id = ${query.level === "url" ? sql`t.id` : sql`0`} AND x.domain_id = t.domain_id`
-  const found = yield* sql`
-    WITH items AS (${items}),
-    total AS (SELECT sum(i.citations) AS citations FROM items i)
-    SELECT (SELECT count(*)::int FROM items) AS __total, p.*
-    FROM (SELECT 1) one
-    LEFT JOIN LATERAL (
-      SELECT true AS __row, t.domain_id::int, d.domain,
-        ${query.level === "url" ? sql`t.id::int` : sql`NULL::int`} AS url_id, u.url,
-        nullif(t.k_engine, '') AS ai_model,
-        ${byDay ? sql`to_char(t.k_day, 'YYYY-MM-DD')` : sql`NULL`} AS date,
-        t.citations, t.responses_citing,
-        ${percent(sql, "t.citations", "(SELECT total.citations FROM total)")} AS citation_share,
-        t.responses_mentioning_brand,
-        coalesce((
-          SELECT json_agg(json_build_object('competitor_id', cm.competitor_id, 'name', cm.name, 'responses', cm.responses)
-            ORDER BY cm.responses DESC, cm.name COLLATE "C", cm.competitor_id)
-          FROM (
-            SELECT c.id AS competitor_id, c.name, sum(j.value::int)::int AS responses
-            FROM rollup_citation_mentions x CROSS JOIN LATERAL jsonb_each_text(x.competitor_responses) j
-            JOIN competitors c ON c.id = j.key::bigint
-            WHERE ${mentioned}
-            GROUP BY c.id, c.name HAVING sum(j.value::int) > 0
-          ) cm
-        ), '[]'::json) AS co_mentioned_competitors
-      FROM (
-        SELECT i.* FROM items i
-        JOIN ${query.level === "url" ? sql`urls n ON n.id = i.id` : sql`domains n ON n.id = i.id`}
-        -- Only the rows that can be on the page are named and sorted by name: those with at least
-        -- the citations of the page's last row (ties included, so the order among them is exact).
-        WHERE i.citations >= coalesce((
-          SELECT c.citations FROM items c ORDER BY c.citations DESC
-          OFFSET ${offsetOf(query.page) + query.page.perPage - 1} LIMIT 1), 0)
-        ORDER BY i.citations DESC, ${query.level === "url" ? sql`n.url` : sql`n.domain`} COLLATE "C", i.k_engine COLLATE "C", i.k_day
-        LIMIT ${query.page.perPage} OFFSET ${offsetOf(query.page)}
-      ) t
-      JOIN domains d ON d.id = t.domain_id
-      LEFT JOIN urls u ON u.id = ${query.level === "url" ? sql`t.id` : sql`NULL::bigint`}
-      ORDER BY t.citations DESC, ${query.level === "url" ? sql`u.url` : sql`d.domain`} COLLATE "C", t.k_engine COLLATE "C", t.k_day
-    ) p ON true`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(CitationRow))), Effect.orDie)
+  const last = offsetOf(query.page) + query.page.perPage
+  const ranking: RankingQuery | undefined = !useEngines && lists !== undefined
+    ? { brandId: query.brandId, level: query.level, lists, last }
+    : undefined
+  return { fitted, lists, ranking }
+})
 
+const citationPage = Effect.fnUntraced(function*(query: CitationQuery, found: CitationStatement) {
+  const byEngine = query.dimensions.includes("ai_model")
+  const byDay = query.dimensions.includes("date")
   const classify = yield* classifierForBrand(query.brandId)
-  const total = found[0]?.__total ?? 0
-  const data = found.filter((row) => row.__row === true).map((row): CitationReportRow => ({
+  const data = found.rows.filter((row) => row.__row === true).map((row): CitationReportRow => ({
     domain_id: row.domain_id ?? 0,
     domain: row.domain ?? "",
     ...(query.level === "url" ? { url_id: row.url_id ?? 0, url: row.url ?? "" } : {}),
@@ -456,5 +416,175 @@ export const citationReport = Effect.fnUntraced(function*(query: CitationQuery) 
     co_mentioned_competitors: row.co_mentioned_competitors ?? [],
     source_type: classify(query.level === "url" ? row.url ?? "" : row.domain ?? "")
   }))
-  return { pagination: pagination(query.page, total), period, data }
+  return { pagination: pagination(query.page, found.total), period: query.period, data }
 })
+
+/**
+ * The citations report (docs/api.md), from one rollup, `rollup_citation_mentions`
+ * (CitationMentionRollup.ts): the sources of the range ranked from their domain (or URL) rows, with
+ * their citations, citing answers and those naming the brand; the competitors named in those
+ * answers read for the rows of the page only. Without splits or an engine filter the page is found
+ * by a ranked read of each period's top rows (CitationRanking.ts), twice as deep each time until it
+ * settles; otherwise, or when it does not settle within `depth.maxEntries`, every source of the
+ * range is summed and ranked.
+ */
+export const citationReportWith = (depth: RankingDepth) =>
+  Effect.fnUntraced(function*(query: CitationQuery) {
+    const { fitted, lists, ranking } = yield* citationScope(query)
+    const attempt = (at: number): Effect.Effect<CitationStatement | undefined, never, SqlClient.SqlClient> =>
+      ranking === undefined || at * periodCount(ranking.lists) > depth.maxEntries
+        ? Effect.succeed(undefined)
+        : Effect.flatMap(
+          citationStatement(query, fitted, lists, { ranking, depth: at }),
+          (found) => found.settled ? Effect.succeed(found) : attempt(at * 2)
+        )
+    const ranked = ranking === undefined ? undefined : yield* attempt(Math.max(1, depth.first(ranking.last)))
+    const found = ranked ?? (yield* citationStatement(query, fitted, lists, undefined))
+    return yield* citationPage(query, found)
+  })
+
+/** The citations report with the default ranking depth. */
+export const citationReport = citationReportWith(RANKING_DEPTH)
+
+/**
+ * The citations report from the ranked read at one depth alone: undefined when the ranked read does
+ * not apply to the query (splits, an engine filter) or does not settle at that depth.
+ */
+export const rankedCitationReport = Effect.fnUntraced(function*(query: CitationQuery, depth: number) {
+  const { fitted, lists, ranking } = yield* citationScope(query)
+  if (ranking === undefined) return undefined
+  const found = yield* citationStatement(query, fitted, lists, { ranking, depth })
+  return found.settled ? yield* citationPage(query, found) : undefined
+})
+
+/**
+ * One statement of the citations report: with `ranked`, the ranked read at one depth (its page only
+ * when it settled); without, every source of the range summed and ranked.
+ */
+const citationStatement = (
+  query: CitationQuery,
+  fitted: ResponseFilters,
+  lists: PeriodLists | undefined,
+  ranked: { readonly ranking: RankingQuery; readonly depth: number } | undefined
+) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const byEngine = query.dimensions.includes("ai_model")
+    const byDay = query.dimensions.includes("date")
+    const useEngines = byEngine || query.aiModels !== undefined
+    const period = query.period
+    const url = query.level === "url"
+    const periods = byDay
+      ? sql`x.grain = 'day' AND x.period BETWEEN ${period.start_date}::date AND ${period.end_date}::date`
+      : lists === undefined
+      ? rollupPeriods(sql, "x", fitted, !useEngines)
+      : sql`((x.grain = 'day' AND x.period = ANY(${lists.days}::date[]))
+        OR (x.grain = 'month' AND x.period = ANY(${lists.months}::date[]))
+        OR (x.grain = 'year' AND x.period = ANY(${lists.years}::date[])))`
+    const engines = useEngines ? sql`x.engine = ANY(${query.aiModels ?? AI_MODELS}::text[])` : sql`x.engine IS NULL`
+    const engineKey = byEngine ? sql`x.engine` : sql`''::text`
+    const dayKey = byDay ? sql`x.period` : sql`'0001-01-01'::date`
+    const offset = offsetOf(query.page)
+    // A period's domain rows (url_id 0) lie before its URL rows in the key.
+    const items = sql`
+      SELECT ${url ? sql`x.url_id` : sql`x.domain_id`} AS id, x.domain_id,
+        ${engineKey} AS k_engine, ${dayKey} AS k_day,
+        sum(x.citations)::int AS citations, sum(x.responses)::int AS responses_citing,
+        sum(x.brand_responses)::int AS responses_mentioning_brand
+      FROM rollup_citation_mentions x
+      WHERE x.brand_id = ${query.brandId} AND ${engines} AND ${periods}
+        AND ${url ? sql`x.url_id > 0` : sql`x.url_id = 0`}
+      GROUP BY 1, 2, 3, 4 HAVING sum(x.citations) > 0`
+    // The co-mention rows behind one row of the page (alias x): its source, engines and periods.
+    const mentioned = sql`
+      x.brand_id = ${query.brandId}
+      AND ${byEngine ? sql`x.engine = t.k_engine` : engines}
+      AND ${byDay ? sql`x.grain = 'day' AND x.period = t.k_day` : periods}
+      AND x.url_id = ${url ? sql`t.id` : sql`0`} AND x.domain_id = t.domain_id`
+    const competitorsJson = (rows: Statement.Fragment) =>
+      sql`json_agg(json_build_object('competitor_id', cm.competitor_id, 'name', cm.name, 'responses', cm.responses)
+        ORDER BY cm.responses DESC, cm.name COLLATE "C", cm.competitor_id) AS competitors FROM (${rows}) cm`
+    const source = ranked === undefined
+      ? {
+        ctes: sql`items AS (${items}), total AS (SELECT sum(i.citations) AS citations FROM items i)`,
+        settled: sql`TRUE`,
+        total: sql`(SELECT count(*)::int FROM items)`,
+        page: sql`
+          SELECT i.* FROM items i
+          JOIN ${url ? sql`urls n ON n.id = i.id` : sql`domains n ON n.id = i.id`}
+          -- Only the rows that can be on the page are named and sorted by name: those with at least
+          -- the citations of the page's last row (ties included, so the order among them is exact).
+          WHERE i.citations >= coalesce((
+            SELECT c.citations FROM items c ORDER BY c.citations DESC
+            OFFSET ${offset + query.page.perPage - 1} LIMIT 1), 0)
+          ORDER BY i.citations DESC, ${url ? sql`n.url` : sql`n.domain`} COLLATE "C", i.k_engine COLLATE "C", i.k_day
+          LIMIT ${query.page.perPage} OFFSET ${offset}`,
+        coMentions: sql`(
+          SELECT ${
+          competitorsJson(sql`
+            SELECT c.id AS competitor_id, c.name, sum(j.value::int)::int AS responses
+            FROM rollup_citation_mentions x CROSS JOIN LATERAL jsonb_each_text(x.competitor_responses) j
+            JOIN competitors c ON c.id = j.key::bigint
+            WHERE ${mentioned}
+            GROUP BY c.id, c.name HAVING sum(j.value::int) > 0`)
+        })`
+      }
+      : (() => {
+        const settled = sql`(SELECT s.settled FROM settled s)`
+        const pageIds = sql`(SELECT array_agg(g.id) FROM page g)::bigint[]`
+        return {
+          ctes: sql`${rankingCtes(sql, ranked.ranking, ranked.depth)},
+            totals AS MATERIALIZED (${rangeTotals(sql, ranked.ranking, settled)}),
+            total AS (SELECT t.citations FROM totals t),
+            page AS MATERIALIZED (
+              SELECT r.id, r.domain_id, ''::text AS k_engine, '0001-01-01'::date AS k_day, r.citations,
+                r.responses_citing, r.responses_mentioning_brand
+              FROM ranked r
+              WHERE ${settled} AND r.rank > ${offset} AND r.rank <= ${ranked.ranking.last}
+            ),
+            -- The page's co-mentions in one read per period (its sources' rows of each period).
+            co_mentions AS MATERIALIZED (
+              SELECT cm.id, ${
+            competitorsJson(sql`
+              SELECT x.id, c.id AS competitor_id, c.name, sum(j.value::int)::int AS responses
+              FROM periods p CROSS JOIN LATERAL (
+                SELECT ${url ? sql`x.url_id` : sql`x.domain_id`} AS id, x.competitor_responses
+                FROM rollup_citation_mentions x
+                WHERE x.brand_id = ${query.brandId} AND x.engine IS NULL AND x.grain = p.grain AND x.period = p.period
+                  AND ${url ? sql`x.url_id = ANY(${pageIds})` : sql`x.url_id = 0 AND x.domain_id = ANY(${pageIds})`}
+              ) x CROSS JOIN LATERAL jsonb_each_text(x.competitor_responses) j
+              JOIN competitors c ON c.id = j.key::bigint
+              GROUP BY x.id, c.id, c.name HAVING sum(j.value::int) > 0`)
+          } GROUP BY cm.id
+            )`,
+          settled,
+          total: sql`(SELECT t.sources FROM totals t)`,
+          page: sql`SELECT g.* FROM page g`,
+          coMentions: sql`(SELECT m.competitors FROM co_mentions m WHERE m.id = t.id)`
+        }
+      })()
+    const rows = yield* sql`
+      WITH ${source.ctes}
+      SELECT ${source.settled} AS __settled, ${source.total} AS __total, p.*
+      FROM (SELECT 1) one
+      LEFT JOIN LATERAL (
+        SELECT true AS __row, t.domain_id::int, d.domain,
+          ${url ? sql`t.id::int` : sql`NULL::int`} AS url_id, u.url,
+          nullif(t.k_engine, '') AS ai_model,
+          ${byDay ? sql`to_char(t.k_day, 'YYYY-MM-DD')` : sql`NULL`} AS date,
+          t.citations, t.responses_citing,
+          ${percent(sql, "t.citations", "(SELECT total.citations FROM total)")} AS citation_share,
+          t.responses_mentioning_brand,
+          coalesce(${source.coMentions}, '[]'::json) AS co_mentioned_competitors
+        FROM (${source.page}) t
+        JOIN domains d ON d.id = t.domain_id
+        LEFT JOIN urls u ON u.id = ${url ? sql`t.id` : sql`NULL::bigint`}
+        ORDER BY t.citations DESC, ${url ? sql`u.url` : sql`d.domain`} COLLATE "C", t.k_engine COLLATE "C", t.k_day
+      ) p ON true`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(CitationRow))), Effect.orDie)
+    const found: CitationStatement = {
+      settled: rows[0]?.__settled ?? true,
+      total: rows[0]?.__total ?? 0,
+      rows
+    }
+    return found
+  })

@@ -8,13 +8,21 @@ import { formatDecimal } from "@sightline/domain/DecimalString"
 import * as Metrics from "@sightline/domain/Metrics"
 import { periodChange, previousPeriod, rateFigures } from "@sightline/domain/ReportFigures"
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
 import { Prompts } from "../../src/Prompts.js"
 import { getDashboard } from "../../src/read/Dashboard.js"
 import { citationReport, visibilityReport, type VisibilityQuery } from "../../src/read/Reports.js"
 import { ResponseStore } from "../../src/ResponseStore.js"
-import { AgreementLive, answerRecord, arbitraryAnalysis as analysisOf, rawAnswers, rawMentions, trackedBrand } from "../../test-support/AgreementFixture.js"
+import {
+  AgreementLive,
+  answerRecord,
+  arbitraryAnalysis as analysisOf,
+  expectedCitationRows,
+  rawAnswers,
+  rawCitations,
+  rawMentions,
+  trackedBrand
+} from "../../test-support/AgreementFixture.js"
 import { DAY_MS, dayAfter, isoDate } from "../../test-support/Days.js"
 
 /**
@@ -47,15 +55,6 @@ const PAGES = ["own.example/p", "alpha.example/x", "www.reddit.com/r/1", "reddit
 /** A random analysis citing up to 3 of PAGES. */
 const arbitraryAnalysis = (competitorIds: ReadonlyArray<number>) => analysisOf(competitorIds, PAGES, 3)
 
-const RawCitation = Schema.Struct({
-  responseId: Schema.Number,
-  engine: Schema.String,
-  day: Schema.String,
-  urlId: Schema.Number,
-  url: Schema.String,
-  domainId: Schema.Number,
-  domain: Schema.String
-})
 
 const arbitraryDimensions: fc.Arbitrary<ReadonlyArray<ReportDimension>> = fc.uniqueArray(
   fc.constantFrom(...REPORT_DIMENSIONS),
@@ -92,11 +91,7 @@ layer(AgreementLive, { timeout: 240_000 })("the visibility report agrees with th
       for (const [id, analysis] of reanalysed) yield* store.replaceAnalysis(id, analysis)
       const answers = yield* rawAnswers(brand.id)
       const mentions = yield* rawMentions(brand.id)
-      const citations = yield* sql`
-        SELECT rc.response_id AS "responseId", rc.engine, to_char(rc.collected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-          rc.url_id AS "urlId", u.url, rc.domain_id AS "domainId", d.domain
-        FROM response_citations rc JOIN urls u ON u.id = rc.url_id JOIN domains d ON d.id = rc.domain_id
-        WHERE rc.brand_id = ${brand.id}`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(RawCitation))))
+      const citations = yield* rawCitations(brand.id)
       const mentionsOf = new Map<number, Array<typeof mentions[number]>>()
       for (const m of mentions) mentionsOf.set(m.responseId, [...(mentionsOf.get(m.responseId) ?? []), m])
 
@@ -240,7 +235,6 @@ layer(AgreementLive, { timeout: 240_000 })("the visibility report agrees with th
         competitorWebsites: competitors.map((c) => `https://${c.name}.example`),
         overrides: new Map()
       })
-      const answerById = new Map(answers.map((a) => [a.id, a]))
       const citationCases = fc.sample(fc.record({
         start: fc.integer({ min: -5, max: SPAN_DAYS }),
         length: fc.integer({ min: 1, max: 60 }),
@@ -273,47 +267,7 @@ layer(AgreementLive, { timeout: 240_000 })("the visibility report agrees with th
             break
           }
         }
-        const scoped = citations.filter((rc) =>
-          rc.day >= period.start_date && rc.day <= period.end_date && (c.aiModels === undefined || c.aiModels.some((m) => m === rc.engine))
-        )
-        const keyed = new Map<string, Array<typeof scoped[number]>>()
-        for (const rc of scoped) {
-          const k = JSON.stringify([
-            c.level === "url" ? rc.urlId : rc.domainId,
-            c.dimensions.includes("ai_model") ? rc.engine : "",
-            c.dimensions.includes("date") ? rc.day : ""
-          ])
-          keyed.set(k, [...(keyed.get(k) ?? []), rc])
-        }
-        const expected = [...keyed.values()].map((group) => {
-          const first = group[0]
-          const ids = [...new Set(group.map((rc) => rc.responseId))]
-          const coMentioned = competitors.map((comp) => ({
-            competitor_id: comp.id,
-            name: comp.name,
-            responses: ids.filter((id) => (mentionsOf.get(id) ?? []).some((m) => m.competitorId === comp.id)).length
-          })).filter((m) => m.responses > 0)
-            .sort((a, b) => b.responses - a.responses || Metrics.compareNames(a.name, b.name))
-          const row: CitationReportRow = {
-            domain_id: first?.domainId ?? 0,
-            domain: first?.domain ?? "",
-            ...(c.level === "url" ? { url_id: first?.urlId ?? 0, url: first?.url ?? "" } : {}),
-            ...(c.dimensions.includes("ai_model") && first !== undefined && isAiModel(first.engine) ? { ai_model: first.engine } : {}),
-            ...(c.dimensions.includes("date") ? { date: first?.day ?? "" } : {}),
-            citations: group.length,
-            responses_citing: ids.length,
-            citation_share: formatDecimal(Metrics.mentionRate(group.length, scoped.length)),
-            responses_mentioning_brand: ids.filter((id) => answerById.get(id)?.position !== null).length,
-            co_mentioned_competitors: coMentioned,
-            source_type: classify(c.level === "url" ? first?.url ?? "" : first?.domain ?? "")
-          }
-          return row
-        }).sort((a, b) =>
-          b.citations - a.citations ||
-          Metrics.compareNames(c.level === "url" ? a.url ?? "" : a.domain, c.level === "url" ? b.url ?? "" : b.domain) ||
-          Metrics.compareNames(a.ai_model ?? "", b.ai_model ?? "") ||
-          Metrics.compareNames(a.date ?? "", b.date ?? "")
-        )
+        const expected = expectedCitationRows({ citations, answers, mentions, competitors, classify }, query)
         expect(rows, label).toEqual(expected)
         if (rows.length > 0) citedCases++
       }

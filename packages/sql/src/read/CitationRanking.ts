@@ -1,0 +1,141 @@
+import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as Statement from "@effect/sql/Statement"
+import type { PeriodLists } from "./Query.js"
+
+/**
+ * The top sources of the citations report without splits (all engines, summed over the periods of
+ * its range), found without summing every cited source of the range: a threshold-algorithm read of
+ * the per-period ranking indexes of `rollup_citation_mentions` (migration 0037).
+ *
+ * For a depth M, the statement reads the M rows with the most citations of each period (index order,
+ * index-only), and bounds every source it did not see in a period by that period's M-th figure (0
+ * when the period has fewer than M rows: all of them were seen). A source's citations then lie
+ * between the sum of its seen rows (`low`) and that sum plus the bounds of its unseen periods
+ * (`high`); a source seen nowhere has at most the sum of all bounds (`bound`). Sources whose `high`
+ * is below the k-th largest `low` (k = offset + limit) cannot reach the page and are dropped; the
+ * others are exact either because every row was seen (`high = low`) or from one probe of their rows
+ * per period. The page is settled when the k-th exact figure is strictly above `bound` (no unseen
+ * source can reach it or tie with it, so the order by citations, then name, is today's exactly), or
+ * when `bound` is 0 (every row of every period was seen). Otherwise the caller tries again deeper, or
+ * sums every source (Reports.ts).
+ */
+export interface RankingQuery {
+  readonly brandId: number
+  readonly level: "domain" | "url"
+  readonly lists: PeriodLists
+  /** offset + limit: the rank of the page's last row. */
+  readonly last: number
+}
+
+/** The periods of the lists as two arrays (grain, first day), for `unnest`. */
+export const periodArrays = (lists: PeriodLists) => ({
+  grains: [
+    ...lists.days.map(() => "day"),
+    ...lists.months.map(() => "month"),
+    ...lists.years.map(() => "year")
+  ],
+  periods: [...lists.days, ...lists.months, ...lists.years]
+})
+
+export const periodCount = (lists: PeriodLists) => lists.days.length + lists.months.length + lists.years.length
+
+/**
+ * The CTEs (after a `WITH`) that leave `ranked` (id, domain_id, citations, responses_citing,
+ * responses_mentioning_brand, rank: its rank among all sources, by citations then name, for the ranks
+ * up to `last` at least) and `settled` (one boolean) for a depth. `periods` (grain, period) is
+ * defined here too, for the caller's reads of the same periods.
+ */
+export const rankingCtes = (sql: SqlClient.SqlClient, query: RankingQuery, depth: number): Statement.Fragment => {
+  const { grains, periods } = periodArrays(query.lists)
+  const url = query.level === "url"
+  const id = url ? sql`x.url_id` : sql`x.domain_id`
+  const ofLevel = url ? sql`x.url_id > 0` : sql`x.url_id = 0`
+  const rowsOf = (where: Statement.Fragment) =>
+    sql`x.brand_id = ${query.brandId} AND x.engine IS NULL AND x.grain = p.grain AND x.period = p.period AND ${where}`
+  const names = url ? sql`urls n ON n.id = c.id` : sql`domains n ON n.id = c.id`
+  const name = url ? sql`n.url` : sql`n.domain`
+  return sql`
+    periods AS MATERIALIZED (
+      SELECT p.grain, p.period FROM unnest(${grains}::text[], ${periods}::date[]) p(grain, period)
+    ),
+    tops AS MATERIALIZED (
+      SELECT p.grain, p.period, t.*
+      FROM periods p CROSS JOIN LATERAL (
+        SELECT ${id} AS id, x.domain_id, x.citations, x.responses, x.brand_responses
+        FROM rollup_citation_mentions x
+        WHERE ${rowsOf(sql`${ofLevel} AND x.citations > 0`)}
+        ORDER BY x.citations DESC LIMIT ${depth}
+      ) t
+    ),
+    floors AS MATERIALIZED (
+      SELECT p.grain, p.period, CASE WHEN count(t.id) = ${depth} THEN min(t.citations) ELSE 0 END AS floor
+      FROM periods p LEFT JOIN tops t ON t.grain = p.grain AND t.period = p.period
+      GROUP BY p.grain, p.period
+    ),
+    bound AS MATERIALIZED (SELECT coalesce(sum(f.floor), 0)::bigint AS citations FROM floors f),
+    seen AS MATERIALIZED (
+      SELECT t.id, t.domain_id, sum(t.citations)::bigint AS low,
+        (sum(t.citations) + (SELECT b.citations FROM bound b) - sum(f.floor))::bigint AS high,
+        sum(t.responses)::int AS responses, sum(t.brand_responses)::int AS brand_responses
+      FROM tops t JOIN floors f ON f.grain = t.grain AND f.period = t.period
+      GROUP BY t.id, t.domain_id
+    ),
+    cut AS MATERIALIZED (
+      SELECT coalesce((SELECT s.low FROM seen s ORDER BY s.low DESC OFFSET ${query.last - 1} LIMIT 1), 0) AS low
+    ),
+    open AS MATERIALIZED (
+      SELECT coalesce(array_agg(s.id), '{}') AS ids FROM seen s
+      WHERE s.high > s.low AND s.high >= (SELECT c.low FROM cut c)
+    ),
+    -- One probe of the table's key per candidate and period (at most one row each).
+    probed AS (
+      SELECT o.id, x.domain_id, sum(x.citations)::bigint AS citations, sum(x.responses)::int AS responses,
+        sum(x.brand_responses)::int AS brand_responses
+      FROM periods p CROSS JOIN (SELECT unnest(o.ids) AS id FROM open o) o
+      CROSS JOIN LATERAL (
+        SELECT x.domain_id, x.citations, x.responses, x.brand_responses
+        FROM rollup_citation_mentions x
+        WHERE ${rowsOf(url ? sql`x.url_id = o.id` : sql`x.url_id = 0 AND x.domain_id = o.id`)}
+        LIMIT 1
+      ) x
+      GROUP BY 1, 2
+    ),
+    candidates AS MATERIALIZED (
+      SELECT s.id, s.domain_id, s.low AS citations, s.responses, s.brand_responses FROM seen s WHERE s.high = s.low
+      UNION ALL
+      SELECT * FROM probed
+    ),
+    ranked AS MATERIALIZED (
+      SELECT c.id, c.domain_id, c.citations::int AS citations, c.responses AS responses_citing,
+        c.brand_responses AS responses_mentioning_brand,
+        row_number() OVER (ORDER BY c.citations DESC, ${name} COLLATE "C") AS rank
+      FROM candidates c JOIN ${names}
+      -- Only the candidates that can be on the page are named and sorted (ties included).
+      WHERE c.citations > 0 AND c.citations >= coalesce((
+        SELECT d.citations FROM candidates d ORDER BY d.citations DESC OFFSET ${query.last - 1} LIMIT 1), 0)
+    ),
+    settled AS MATERIALIZED (
+      SELECT (SELECT b.citations FROM bound b) = 0
+        OR coalesce((SELECT r.citations FROM ranked r WHERE r.rank = ${query.last}) > (SELECT b.citations FROM bound b), FALSE)
+        AS settled
+    )`
+}
+
+/**
+ * The number of sources with citations in the periods and the periods' citations (each citation has
+ * one URL and one domain, so either level's rows sum to every citation), in one index-only read of
+ * the level's ranking index (alias p: the `periods` CTE), when `when` holds.
+ */
+export const rangeTotals = (sql: SqlClient.SqlClient, query: RankingQuery, when: Statement.Fragment) => {
+  const id = query.level === "url" ? sql`x.url_id` : sql`x.domain_id`
+  // One period holds each source once: no need to remove duplicates.
+  const sources = periodCount(query.lists) === 1 ? sql`count(*)` : sql`count(DISTINCT x.id)`
+  return sql`
+    SELECT ${sources}::int AS sources, sum(x.citations) AS citations
+    FROM periods p CROSS JOIN LATERAL (
+      SELECT ${id} AS id, x.citations FROM rollup_citation_mentions x
+      WHERE x.brand_id = ${query.brandId} AND x.engine IS NULL AND x.grain = p.grain AND x.period = p.period
+        AND ${query.level === "url" ? sql`x.url_id > 0` : sql`x.url_id = 0`} AND x.citations > 0
+    ) x
+    WHERE ${when}`
+}
