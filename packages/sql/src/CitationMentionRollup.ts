@@ -2,6 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
 import { applyFunctionPair, brandWhere } from "./ApplyFunctions.js"
+import { grainColumn, grainSets, periodColumn, periodsOf } from "./RebuildGrains.js"
 
 /**
  * `rollup_citation_mentions` (migration 0034): a cited source and who the answers citing it name.
@@ -125,45 +126,54 @@ export const installCitationMentionFunctions = functions.install
 export const applyCitationMentions = functions.apply
 
 /**
- * Recomputes the rows of one brand (or all) from the raw rows, in the caller's transaction: the
- * per-engine day rows from the raw citations and mentions, then the all-engines day rows and the
- * month and year rows summed from those (exact: an answer has one engine and one day).
+ * Recomputes the rows of one brand (or all) from the raw rows, in the caller's transaction, in one
+ * statement: a row per cited source and citing answer (its citations and whether it names the
+ * brand as competitor 0, and one per competitor it names), every grain summed from those rows by
+ * one `GROUPING SETS` aggregation (RebuildGrains.ts), then one row per key with the competitors'
+ * counts as the jsonb object. Exact like the write path's rows: an answer has one engine and one
+ * day, and every row is summed from the answers themselves.
  */
 export const rebuildCitationMentions = (brandId: number | undefined) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const where = brandWhere(sql, "t", brandId)
-    yield* sql`DELETE FROM rollup_citation_mentions t WHERE ${where}`
+    yield* sql`DELETE FROM rollup_citation_mentions t WHERE ${brandWhere(sql, "t", brandId)}`
+    const grains = { engines: true, years: true }
     yield* sql`INSERT INTO rollup_citation_mentions (${sql.literal(COLUMNS)})
-      SELECT ${sql.literal(COLUMNS)} FROM (${expectedRows(sql, brandWhere(sql, "rc", brandId), 1, ["day"], "each")}) x
-      ORDER BY ${sql.literal(CITATION_MENTIONS_KEY)}`
-    /** Sums the rows `from` selects (alias t) into the rows of `engine` and `period` (expressions on t). */
-    const derive = (grain: string, engine: string, period: string, from: string) =>
-      sql`INSERT INTO rollup_citation_mentions (${sql.literal(COLUMNS)})
-        SELECT b.brand_id, b.engine, ${grain}, b.period, b.url_id, b.domain_id, b.citations, b.responses,
-          b.brand_responses, coalesce(c.competitor_responses, '{}'::jsonb)
+      WITH cited AS MATERIALIZED (
+        -- A URL is cited at most once per answer (the citations' key); a domain once per answer, with its URLs' citations.
+        SELECT s.brand_id, s.response_id, s.engine, s.domain_id, s.url_id, s.citations, ${periodsOf(sql, "s.collected_at")}
         FROM (
-          SELECT t.brand_id, t.domain_id, t.url_id, ${sql.literal(engine)} AS engine, ${sql.literal(period)} AS period,
-            sum(t.citations)::int AS citations, sum(t.responses)::int AS responses,
-            sum(t.brand_responses)::int AS brand_responses
-          FROM rollup_citation_mentions t WHERE ${where} AND ${sql.literal(from)}
-          GROUP BY 1, 2, 3, 4, 5
-        ) b
-        LEFT JOIN (
-          SELECT s.brand_id, s.domain_id, s.url_id, s.engine, s.period, jsonb_object_agg(s.competitor, s.responses) AS competitor_responses
-          FROM (
-            SELECT t.brand_id, t.domain_id, t.url_id, ${sql.literal(engine)} AS engine, ${sql.literal(period)} AS period,
-              j.key AS competitor, sum(j.value::bigint) AS responses
-            FROM rollup_citation_mentions t CROSS JOIN LATERAL jsonb_each_text(t.competitor_responses) j
-            WHERE ${where} AND ${sql.literal(from)}
-            GROUP BY 1, 2, 3, 4, 5, 6
-          ) s GROUP BY 1, 2, 3, 4, 5
-        ) c ON (c.brand_id, c.domain_id, c.url_id, c.period) = (b.brand_id, b.domain_id, b.url_id, b.period)
-          AND c.engine IS NOT DISTINCT FROM b.engine
-        ORDER BY 1, 2, 4, 5, 6`
-    yield* derive("day", "NULL::text", "t.period", "t.grain = 'day' AND t.engine IS NOT NULL")
-    yield* derive("month", "t.engine", "date_trunc('month', t.period)::date", "t.grain = 'day'")
-    yield* derive("year", "NULL::text", "date_trunc('year', t.period)::date", "t.grain = 'month' AND t.engine IS NULL")
+          SELECT rc.brand_id, rc.response_id, rc.engine, rc.domain_id, rc.url_id, 1 AS citations, rc.collected_at
+          FROM response_citations rc WHERE ${brandWhere(sql, "rc", brandId)}
+          UNION ALL
+          SELECT rc.brand_id, rc.response_id, rc.engine, rc.domain_id, 0::bigint, count(*)::int, rc.collected_at
+          FROM response_citations rc WHERE ${brandWhere(sql, "rc", brandId)}
+          GROUP BY rc.brand_id, rc.response_id, rc.engine, rc.domain_id, rc.collected_at
+        ) s
+      ),
+      counted AS (
+        SELECT c.brand_id, c.domain_id, c.url_id, c.engine, 0::bigint AS competitor_id, c.citations,
+          r.brand_mentioned::int AS brand_responses, c.day, c.month, c.year
+        FROM cited c JOIN responses r ON r.id = c.response_id
+        UNION ALL
+        SELECT c.brand_id, c.domain_id, c.url_id, c.engine, m.competitor_id, 0, 0, c.day, c.month, c.year
+        FROM cited c JOIN response_mentions m ON m.response_id = c.response_id
+      ),
+      grained AS (
+        SELECT c.brand_id, c.engine, ${grainColumn(sql, "c")}, ${periodColumn(sql, grains, "c")}, c.url_id, c.domain_id,
+          c.competitor_id, count(*)::int AS responses, sum(c.citations)::int AS citations,
+          sum(c.brand_responses)::int AS brand_responses
+        FROM counted c
+        GROUP BY c.brand_id, c.url_id, c.domain_id, c.competitor_id, ${grainSets(sql, grains, "c")}
+      )
+      SELECT g.brand_id, g.engine, g.grain, g.period, g.url_id, g.domain_id,
+        sum(g.citations) FILTER (WHERE g.competitor_id = 0)::int,
+        sum(g.responses) FILTER (WHERE g.competitor_id = 0)::int,
+        sum(g.brand_responses) FILTER (WHERE g.competitor_id = 0)::int,
+        coalesce(jsonb_object_agg(g.competitor_id::text, g.responses) FILTER (WHERE g.competitor_id <> 0), '{}'::jsonb)
+      FROM grained g
+      GROUP BY 1, 2, 3, 4, 5, 6
+      ORDER BY 1, 2, 3, 4, 5, 6`
     yield* sql`ANALYZE rollup_citation_mentions`
   })
 
