@@ -32,7 +32,8 @@ const APPLY_FUNCTION = { [1]: "rollup_citation_mentions_add", [-1]: "rollup_cita
 
 /**
  * The SQL function that adds two count objects (`{"<key>": n}`), dropping keys whose sum is 0;
- * installed by migration 0034, used by the upserts and the rebuild's sums.
+ * installed by migration 0034 for its upserts. Since 0039 the upserts merge in the statement
+ * (`addCounts`, the same sums without a function call per row).
  */
 export const ADD_COUNTS_FUNCTION = `
   CREATE OR REPLACE FUNCTION jsonb_add_counts(a jsonb, b jsonb) RETURNS jsonb
@@ -43,6 +44,21 @@ export const ADD_COUNTS_FUNCTION = `
       GROUP BY k HAVING sum(v::bigint) <> 0
     ) y
   $fn$`
+
+/**
+ * `jsonb_add_counts(a, b)` written into the statement (a and b: SQL expressions of count objects):
+ * the same object, without a function call per row. Most merges add the counts of one or two new
+ * answers to a stored object: only b's keys are looked up, and a key whose sum is 0 is dropped
+ * (a subtraction). When either side is empty the other is the sum as it is (neither holds zeros).
+ * An upsert merges an object per row, so this is a large part of the write path's cost
+ * (docs/operations.md, "Sixth round").
+ */
+const addCounts = (a: string, b: string) => {
+  const sum = `coalesce((${a} ->> e.key)::bigint, 0) + e.value::bigint`
+  return `CASE WHEN ${b} = '{}'::jsonb THEN ${a} WHEN ${a} = '{}'::jsonb THEN ${b}
+      ELSE (${a} - ARRAY(SELECT e.key FROM jsonb_each_text(${b}) e WHERE ${sum} = 0))
+        || coalesce((SELECT jsonb_object_agg(e.key, ${sum}) FROM jsonb_each_text(${b}) e WHERE ${sum} <> 0), '{}'::jsonb) END`
+}
 
 /**
  * The rows that follow from the citations `where` (on alias rc) selects, each count multiplied by
@@ -117,7 +133,7 @@ const applyStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign:
     ORDER BY ${sql.literal(CITATION_MENTIONS_KEY)}
     ON CONFLICT (${sql.literal(CITATION_MENTIONS_KEY)}) DO UPDATE
     SET ${sql.literal(COUNTS.map((c) => `${c} = t.${c} + excluded.${c}`).join(", "))},
-      competitor_responses = jsonb_add_counts(t.competitor_responses, excluded.competitor_responses)`
+      competitor_responses = ${sql.literal(addCounts("t.competitor_responses", "excluded.competitor_responses"))}`
 
 const functions = applyFunctionPair(APPLY_FUNCTION, applyStatement)
 /** Installs (or replaces) the apply statement as two PL/pgSQL functions, planned once per connection. */

@@ -22,6 +22,7 @@ import rateLimitLeases from "./migrations/0028_rate_limit_leases.js"
 import rollupApplyV2 from "./migrations/0029_rollup_apply_v2.js"
 import promptCompetitorDays from "./migrations/0032_prompt_competitor_days.js"
 import citationMentionsRollup from "./migrations/0034_citation_mentions_rollup.js"
+import citationMentionsMerge from "./migrations/0039_citation_mentions_merge.js"
 
 /**
  * Every migration, in order. Add new ones here as `NNNN_name`, numbered above every existing one:
@@ -47,7 +48,8 @@ const all = {
   "0028_rate_limit_leases": rateLimitLeases,
   "0029_rollup_apply_v2": rollupApplyV2,
   "0032_prompt_competitor_days": promptCompetitorDays,
-  "0034_citation_mentions_rollup": citationMentionsRollup
+  "0034_citation_mentions_rollup": citationMentionsRollup,
+  "0039_citation_mentions_merge": citationMentionsMerge
 }
 
 const names = Object.keys(all)
