@@ -80,4 +80,41 @@ layer(AgreementLive, { timeout: 240_000 })("rollups rebuild", (it) => {
         expect(yield* Rollups.differences({})).toEqual(NO_DIFFERENCES)
       }
     }))
+
+  it.effect("a deleted brand, prompt or competitor takes its rollup rows with it (migration 0040)", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const store = yield* ResponseStore
+      const tracked = yield* trackedBrand("Rollup deletes")
+      const brandId = tracked.brand.id
+      const competitorIds = tracked.competitors.map((c) => c.id)
+      const prompts = yield* Effect.forEach([0, 1], (i) => Prompts.add({ brandId, text: `prompt ${i}` }))
+      const answer = fc.record({
+        prompt: fc.constantFrom(...prompts.map((p) => p.id)),
+        engine: fc.constantFrom(...AI_MODELS),
+        offset: fc.integer({ min: 0, max: SPAN_DAYS - 1 }),
+        second: fc.integer({ min: 0, max: 86_399 }),
+        // Every answer names every competitor, so each has rollup rows.
+        analysis: arbitraryAnalysis(competitorIds, PAGES, 4).map((a) => ({
+          ...a,
+          competitors: competitorIds.map((competitorId, i) => ({ competitorId, position: i + 1, sentiment: 50 }))
+        }))
+      })
+      const [batch = []] = fc.sample(fc.array(answer, { minLength: 5, maxLength: 20 }), { numRuns: 1, seed: 9 })
+      yield* store.recordMany(batch.map((a, i) => answerRecord(FIRST_DAY, `d${i}`, a)))
+      const rows = (table: string, column: string, id: number) =>
+        sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql(table)} WHERE ${sql(column)} = ${id}`.pipe(
+          Effect.map(([row]) => row?.n ?? 0)
+        )
+      const [competitor] = competitorIds
+      if (competitor === undefined) return yield* Effect.die("fixture")
+      expect(yield* rows("rollup_competitor", "competitor_id", competitor)).toBeGreaterThan(0)
+      expect(yield* rows("rollup_prompt_competitor", "competitor_id", competitor)).toBeGreaterThan(0)
+      yield* sql`DELETE FROM competitors WHERE id = ${competitor}`
+      expect(yield* rows("rollup_competitor", "competitor_id", competitor)).toBe(0)
+      expect(yield* rows("rollup_prompt_competitor", "competitor_id", competitor)).toBe(0)
+      for (const table of ROLLUP_TABLES) expect(yield* rows(table, "brand_id", brandId)).toBeGreaterThan(0)
+      yield* sql`DELETE FROM brands WHERE id = ${brandId}`
+      for (const table of ROLLUP_TABLES) expect(yield* rows(table, "brand_id", brandId)).toBe(0)
+    }))
 })
