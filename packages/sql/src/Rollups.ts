@@ -415,10 +415,10 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
     })
 
     /**
-     * Recomputes the cited-sources rollups (migration 0006) of one brand (or all) from the raw rows,
-     * in one statement: the brand's citations are read once, and each table gets every grain (and
-     * the key sets their all-engines rows) from one `GROUPING SETS` aggregation of them
-     * (RebuildGrains.ts). `differences` checks the result against the raw rows directly.
+     * Recomputes the cited-sources rollups (migration 0006) of one brand (or all) from the raw rows:
+     * each table gets every grain (and the key sets their all-engines rows) from one `GROUPING SETS`
+     * aggregation of the citations (RebuildGrains.ts). `differences` checks the result against the
+     * raw rows directly.
      */
     const rebuildCitations = Effect.fn("Rollups.rebuildCitations")(function*(options: { readonly brandId?: number | undefined }) {
       const where = brandFilter(options.brandId, "t")
@@ -431,37 +431,30 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         yield* sql`DELETE FROM rollup_url t WHERE ${where}`
         yield* sql`DELETE FROM cited_prompt_days t WHERE ${where}`
         yield* sql`DELETE FROM cited_domain_days t WHERE ${where}`
-        // Each table's rows go in in its key's order (the unique index grows at its end).
-        yield* sql`
-          WITH cited AS MATERIALIZED (
-            SELECT rc.response_id, rc.brand_id, rc.prompt_id, rc.domain_id, rc.url_id, rc.engine,
-              ${periodsOf(sql, "rc.collected_at")}
-            FROM response_citations rc WHERE ${brandFilter(options.brandId, "rc")}
-          ),
-          domain_rows AS (
-            INSERT INTO rollup_domain (${sql.literal(DOMAIN_KEY)}, responses)
-            -- A response citing two URLs of a domain counts once: distinct (domain, response) pairs.
-            SELECT c.brand_id, c.engine, ${grainColumn(sql, "c")}, ${periodColumn(sql, grains, "c")}, c.domain_id, count(*)::int
-            FROM (SELECT DISTINCT c.response_id, c.brand_id, c.domain_id, c.engine, c.day, c.month, c.year FROM cited c) c
-            GROUP BY c.brand_id, c.domain_id, ${grainSets(sql, grains, "c")}
-            ORDER BY 1, 2, 3, 4, 5
-          ),
-          url_rows AS (
-            INSERT INTO rollup_url (${sql.literal(URL_KEY)}, domain_id, responses)
-            SELECT c.brand_id, c.engine, ${grainColumn(sql, "c")}, ${periodColumn(sql, grains, "c")}, c.url_id, c.domain_id,
-              count(*)::int
-            FROM cited c GROUP BY c.brand_id, c.url_id, c.domain_id, ${grainSets(sql, grains, "c")}
-            ORDER BY 1, 2, 3, 4, 5
-          ),
-          url_days AS (
-            INSERT INTO cited_prompt_days (${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days)
-            SELECT c.brand_id, c.url_id, c.engine, c.prompt_id, c.domain_id, range_agg(${citedDay})
-            FROM cited c GROUP BY c.brand_id, c.url_id, c.prompt_id, c.domain_id, GROUPING SETS ((c.engine), ())
-            ORDER BY 1, 2, 3, 4
-          )
-          INSERT INTO cited_domain_days (${sql.literal(DOMAIN_DAYS_KEY)}, days)
+        // One statement per table, each reading the citations itself: one statement holding the four
+        // aggregations together (data-modifying CTEs over one read) was slower on the scale
+        // dataset (docs/operations.md, "Sixth round"). Rows go in in the key's order.
+        const cited = sql`(SELECT rc.response_id, rc.brand_id, rc.prompt_id, rc.domain_id, rc.url_id, rc.engine,
+            ${periodsOf(sql, "rc.collected_at")}
+          FROM response_citations rc WHERE ${brandFilter(options.brandId, "rc")})`
+        // A response citing two URLs of a domain counts once: distinct (domain, response) pairs.
+        yield* sql`INSERT INTO rollup_domain (${sql.literal(DOMAIN_KEY)}, responses)
+          SELECT c.brand_id, c.engine, ${grainColumn(sql, "c")}, ${periodColumn(sql, grains, "c")}, c.domain_id, count(*)::int
+          FROM (SELECT DISTINCT c.response_id, c.brand_id, c.domain_id, c.engine, c.day, c.month, c.year FROM ${cited} c) c
+          GROUP BY c.brand_id, c.domain_id, ${grainSets(sql, grains, "c")}
+          ORDER BY 1, 2, 3, 4, 5`
+        yield* sql`INSERT INTO rollup_url (${sql.literal(URL_KEY)}, domain_id, responses)
+          SELECT c.brand_id, c.engine, ${grainColumn(sql, "c")}, ${periodColumn(sql, grains, "c")}, c.url_id, c.domain_id,
+            count(*)::int
+          FROM ${cited} c GROUP BY c.brand_id, c.url_id, c.domain_id, ${grainSets(sql, grains, "c")}
+          ORDER BY 1, 2, 3, 4, 5`
+        yield* sql`INSERT INTO cited_prompt_days (${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days)
+          SELECT c.brand_id, c.url_id, c.engine, c.prompt_id, c.domain_id, range_agg(${citedDay})
+          FROM ${cited} c GROUP BY c.brand_id, c.url_id, c.prompt_id, c.domain_id, GROUPING SETS ((c.engine), ())
+          ORDER BY 1, 2, 3, 4`
+        yield* sql`INSERT INTO cited_domain_days (${sql.literal(DOMAIN_DAYS_KEY)}, days)
           SELECT c.brand_id, c.domain_id, c.engine, c.prompt_id, range_agg(${citedDay})
-          FROM cited c GROUP BY c.brand_id, c.domain_id, c.prompt_id, GROUPING SETS ((c.engine), ())
+          FROM ${cited} c GROUP BY c.brand_id, c.domain_id, c.prompt_id, GROUPING SETS ((c.engine), ())
           ORDER BY 1, 2, 3, 4`
         yield* sql`ANALYZE rollup_domain, rollup_url, cited_prompt_days, cited_domain_days`
       })).pipe(Effect.orDie)
