@@ -1,5 +1,6 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
+import * as Arr from "effect/Array"
 import * as Effect from "effect/Effect"
 import { applyFunctionPair, brandWhere } from "./ApplyFunctions.js"
 import { grainColumn, grainSets, periodColumn, periodsOf } from "./RebuildGrains.js"
@@ -141,54 +142,68 @@ export const installCitationMentionFunctions = functions.install
 /** Adds or subtracts the rows of the given answers (their citations and mentions as stored now), in the caller's transaction. */
 export const applyCitationMentions = functions.apply
 
+/** jsonb_build_object takes at most 100 arguments: the competitors' pairs are built 50 at a time. */
+const PAIRS_PER_OBJECT = 50
+
 /**
  * Recomputes the rows of one brand (or all) from the raw rows, in the caller's transaction, in one
- * statement: a row per cited source and citing answer (its citations and whether it names the
- * brand as competitor 0, and one per competitor it names), every grain summed from those rows by
- * one `GROUPING SETS` aggregation (RebuildGrains.ts), then one row per key with the competitors'
- * counts as the jsonb object. Exact like the write path's rows: an answer has one engine and one
- * day, and every row is summed from the answers themselves.
+ * statement without a row per competitor: each answer's competitors become flags (column `fK` is
+ * 1 when it names its brand's K-th competitor by id), every grain of every cited source is summed
+ * from the rows of its citing answers by one `GROUPING SETS` aggregation (RebuildGrains.ts), the
+ * flags' sums giving each competitor's count, and each row's jsonb object is built from those sums
+ * (zeros left out). Exact like the write path's rows: an answer has one engine and one day, and
+ * every row is summed from the answers themselves. Summing a row per competitor mention instead
+ * (~4x the rows, then grouped again to build the objects) took most of the rebuild's time.
  */
 export const rebuildCitationMentions = (brandId: number | undefined) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     yield* sql`DELETE FROM rollup_citation_mentions t WHERE ${brandWhere(sql, "t", brandId)}`
+    const [widest] = yield* sql<{ readonly competitors: number }>`
+      SELECT coalesce(max(n), 0)::int AS competitors
+      FROM (SELECT count(*) AS n FROM competitors c WHERE ${brandWhere(sql, "c", brandId)} GROUP BY c.brand_id) x`
+    const ranks = Arr.range(1, widest?.competitors ?? 0).filter((k) => k > 0)
     const grains = { engines: true, years: true }
+    const flags = ranks.map((k) => `max((q.k = ${k})::int) AS f${k}`)
+    const sums = ranks.map((k) => `sum(coalesce(n.f${k}, 0))::int AS c${k}`)
+    // A brand with fewer competitors has NULL ids past its last: a placeholder key whose sum is 0.
+    const objects = Arr.chunksOf(ranks, PAIRS_PER_OBJECT).map((chunk) =>
+      `jsonb_build_object(${chunk.map((k) => `coalesce(b.ids[${k}]::text, '-${k}'), nullif(g.c${k}, 0)`).join(", ")})`
+    )
+    const competitorResponses = objects.length === 0 ? `'{}'::jsonb` : `jsonb_strip_nulls(${objects.join(" || ")})`
     yield* sql`INSERT INTO rollup_citation_mentions (${sql.literal(COLUMNS)})
-      WITH cited AS MATERIALIZED (
-        -- A URL is cited at most once per answer (the citations' key); a domain once per answer, with its URLs' citations.
-        SELECT s.brand_id, s.response_id, s.engine, s.domain_id, s.url_id, s.citations, ${periodsOf(sql, "s.collected_at")}
-        FROM (
-          SELECT rc.brand_id, rc.response_id, rc.engine, rc.domain_id, rc.url_id, 1 AS citations, rc.collected_at
-          FROM response_citations rc WHERE ${brandWhere(sql, "rc", brandId)}
-          UNION ALL
-          SELECT rc.brand_id, rc.response_id, rc.engine, rc.domain_id, 0::bigint, count(*)::int, rc.collected_at
-          FROM response_citations rc WHERE ${brandWhere(sql, "rc", brandId)}
-          GROUP BY rc.brand_id, rc.response_id, rc.engine, rc.domain_id, rc.collected_at
-        ) s
+      WITH ranked AS (
+        SELECT c.id, c.brand_id, row_number() OVER (PARTITION BY c.brand_id ORDER BY c.id)::int AS k
+        FROM competitors c WHERE ${brandWhere(sql, "c", brandId)}
       ),
-      counted AS (
-        SELECT c.brand_id, c.domain_id, c.url_id, c.engine, 0::bigint AS competitor_id, c.citations,
-          r.brand_mentioned::int AS brand_responses, c.day, c.month, c.year
-        FROM cited c JOIN responses r ON r.id = c.response_id
+      named AS (
+        SELECT m.response_id${sql.literal(flags.map((f) => `, ${f}`).join(""))}
+        FROM response_mentions m JOIN ranked q ON q.id = m.competitor_id
+        GROUP BY m.response_id
+      ),
+      cited AS (
+        -- A URL is cited at most once per answer (the citations' key); a domain once per answer, with its URLs' citations.
+        SELECT rc.brand_id, rc.response_id, rc.engine, rc.domain_id, rc.url_id, 1 AS citations, rc.collected_at
+        FROM response_citations rc WHERE ${brandWhere(sql, "rc", brandId)}
         UNION ALL
-        SELECT c.brand_id, c.domain_id, c.url_id, c.engine, m.competitor_id, 0, 0, c.day, c.month, c.year
-        FROM cited c JOIN response_mentions m ON m.response_id = c.response_id
+        SELECT rc.brand_id, rc.response_id, rc.engine, rc.domain_id, 0::bigint, count(*)::int, rc.collected_at
+        FROM response_citations rc WHERE ${brandWhere(sql, "rc", brandId)}
+        GROUP BY rc.brand_id, rc.response_id, rc.engine, rc.domain_id, rc.collected_at
       ),
       grained AS (
         SELECT c.brand_id, c.engine, ${grainColumn(sql, "c")}, ${periodColumn(sql, grains, "c")}, c.url_id, c.domain_id,
-          c.competitor_id, count(*)::int AS responses, sum(c.citations)::int AS citations,
-          sum(c.brand_responses)::int AS brand_responses
-        FROM counted c
-        GROUP BY c.brand_id, c.url_id, c.domain_id, c.competitor_id, ${grainSets(sql, grains, "c")}
+          sum(c.citations)::int AS citations, count(*)::int AS responses,
+          (count(*) FILTER (WHERE c.brand_mentioned))::int AS brand_responses${sql.literal(sums.map((x) => `, ${x}`).join(""))}
+        FROM (
+          SELECT c.*, r.brand_mentioned, ${periodsOf(sql, "c.collected_at")}
+          FROM cited c JOIN responses r ON r.id = c.response_id
+        ) c LEFT JOIN named n ON n.response_id = c.response_id
+        GROUP BY c.brand_id, c.url_id, c.domain_id, ${grainSets(sql, grains, "c")}
       )
-      SELECT g.brand_id, g.engine, g.grain, g.period, g.url_id, g.domain_id,
-        sum(g.citations) FILTER (WHERE g.competitor_id = 0)::int,
-        sum(g.responses) FILTER (WHERE g.competitor_id = 0)::int,
-        sum(g.brand_responses) FILTER (WHERE g.competitor_id = 0)::int,
-        coalesce(jsonb_object_agg(g.competitor_id::text, g.responses) FILTER (WHERE g.competitor_id <> 0), '{}'::jsonb)
+      SELECT g.brand_id, g.engine, g.grain, g.period, g.url_id, g.domain_id, g.citations, g.responses, g.brand_responses,
+        ${sql.literal(competitorResponses)}
       FROM grained g
-      GROUP BY 1, 2, 3, 4, 5, 6
+      LEFT JOIN (SELECT q.brand_id, array_agg(q.id ORDER BY q.k) AS ids FROM ranked q GROUP BY q.brand_id) b ON b.brand_id = g.brand_id
       ORDER BY 1, 2, 3, 4, 5, 6`
     yield* sql`ANALYZE rollup_citation_mentions`
   })

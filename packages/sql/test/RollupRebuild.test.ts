@@ -1,8 +1,10 @@
 import { expect, layer } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { AI_MODELS } from "@sightline/domain/AiModel"
+import * as Arr from "effect/Array"
 import * as Effect from "effect/Effect"
 import * as fc from "fast-check"
+import { Competitors } from "../src/Competitors.js"
 import { Prompts } from "../src/Prompts.js"
 import { ResponseStore } from "../src/ResponseStore.js"
 import { NO_DIFFERENCES, Rollups } from "../src/Rollups.js"
@@ -38,13 +40,18 @@ layer(AgreementLive, { timeout: 240_000 })("rollups rebuild", (it) => {
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       const store = yield* ResponseStore
-      const brands = yield* Effect.forEach(["Rebuild one", "Rebuild two"], (name) =>
+      // The second brand has 53 competitors, the first 3: the rebuild builds each row's competitor
+      // counts from one column per competitor rank, 50 to a jsonb_build_object.
+      const brands = yield* Effect.forEach(["Rebuild one", "Rebuild two"], (name, b) =>
         Effect.gen(function*() {
           const tracked = yield* trackedBrand(name)
+          const more = yield* Effect.forEach(Arr.range(1, b === 0 ? 0 : 50).filter((i) => i > 0), (i) =>
+            Competitors.add({ brandId: tracked.brand.id, name: `Extra ${i}`, website: `https://extra${i}.example`, aliases: [] }))
           const groupOf = [tracked.groups[0]?.id, tracked.groups[1]?.id, undefined]
           const prompts = yield* Effect.forEach(groupOf, (groupId, i) =>
             Prompts.add({ brandId: tracked.brand.id, text: `prompt ${i}`, ...(groupId === undefined ? {} : { groupId }) }))
-          return { id: tracked.brand.id, competitorIds: tracked.competitors.map((c) => c.id), promptIds: prompts.map((p) => p.id) }
+          const competitorIds = [...tracked.competitors.map((c) => c.id), ...more.map((c) => c.id)]
+          return { id: tracked.brand.id, competitorIds, promptIds: prompts.map((p) => p.id) }
         }))
       const empty = (brandId: number) =>
         Effect.forEach(ROLLUP_TABLES, (table) => sql`DELETE FROM ${sql(table)} WHERE brand_id = ${brandId}`)
