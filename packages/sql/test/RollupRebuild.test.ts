@@ -5,6 +5,7 @@ import * as Arr from "effect/Array"
 import * as Effect from "effect/Effect"
 import * as fc from "fast-check"
 import { Competitors } from "../src/Competitors.js"
+import { ROLLUP_TABLES } from "../src/migrations/0040_rollup_parent_deletes.js"
 import { Prompts } from "../src/Prompts.js"
 import { ResponseStore } from "../src/ResponseStore.js"
 import { NO_DIFFERENCES, Rollups } from "../src/Rollups.js"
@@ -23,17 +24,6 @@ const PAGES = ["a.example/1", "a.example/2", "b.example/1", "c.example/1", "c.ex
   url: `https://${page}`,
   domain: page.split("/")[0] ?? ""
 }))
-const ROLLUP_TABLES = [
-  "rollup_brand",
-  "rollup_prompt",
-  "rollup_competitor",
-  "rollup_domain",
-  "rollup_url",
-  "cited_prompt_days",
-  "cited_domain_days",
-  "rollup_prompt_competitor",
-  "rollup_citation_mentions"
-]
 
 layer(AgreementLive, { timeout: 240_000 })("rollups rebuild", (it) => {
   it.effect("rebuilds exactly the rows the write path keeps, for one brand or every brand", () =>

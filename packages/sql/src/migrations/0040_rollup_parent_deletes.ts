@@ -11,7 +11,8 @@ import * as Effect from "effect/Effect"
  * (a deleted brand, prompt or competitor takes its rollup rows with it) the triggers do, once per
  * statement for all the deleted rows (docs/operations.md, "Sixth round").
  */
-const ROLLUP_TABLES = [
+/** The rollup tables as of this migration; a later one either keeps a foreign key or replaces these trigger functions to include itself. */
+export const ROLLUP_TABLES = [
   "rollup_brand",
   "rollup_prompt",
   "rollup_competitor",
