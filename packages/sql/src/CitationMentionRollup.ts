@@ -1,7 +1,9 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
+import * as Arr from "effect/Array"
 import * as Effect from "effect/Effect"
 import { applyFunctionPair, brandWhere } from "./ApplyFunctions.js"
+import { grainColumn, grainSets, periodColumn, periodsOf } from "./RebuildGrains.js"
 
 /**
  * `rollup_citation_mentions` (migration 0034): a cited source and who the answers citing it name.
@@ -31,7 +33,8 @@ const APPLY_FUNCTION = { [1]: "rollup_citation_mentions_add", [-1]: "rollup_cita
 
 /**
  * The SQL function that adds two count objects (`{"<key>": n}`), dropping keys whose sum is 0;
- * installed by migration 0034, used by the upserts and the rebuild's sums.
+ * installed by migration 0034 for its upserts. Since 0039 the upserts merge in the statement
+ * (`addCounts`, the same sums without a function call per row).
  */
 export const ADD_COUNTS_FUNCTION = `
   CREATE OR REPLACE FUNCTION jsonb_add_counts(a jsonb, b jsonb) RETURNS jsonb
@@ -42,6 +45,21 @@ export const ADD_COUNTS_FUNCTION = `
       GROUP BY k HAVING sum(v::bigint) <> 0
     ) y
   $fn$`
+
+/**
+ * `jsonb_add_counts(a, b)` written into the statement (a and b: SQL expressions of count objects):
+ * the same object, without a function call per row. Most merges add the counts of one or two new
+ * answers to a stored object: only b's keys are looked up, and a key whose sum is 0 is dropped
+ * (a subtraction). When either side is empty the other is the sum as it is (neither holds zeros).
+ * An upsert merges an object per row, so this is a large part of the write path's cost
+ * (docs/operations.md, "Sixth round").
+ */
+const addCounts = (a: string, b: string) => {
+  const sum = `coalesce((${a} ->> e.key)::bigint, 0) + e.value::bigint`
+  return `CASE WHEN ${b} = '{}'::jsonb THEN ${a} WHEN ${a} = '{}'::jsonb THEN ${b}
+      ELSE (${a} - ARRAY(SELECT e.key FROM jsonb_each_text(${b}) e WHERE ${sum} = 0))
+        || coalesce((SELECT jsonb_object_agg(e.key, ${sum}) FROM jsonb_each_text(${b}) e WHERE ${sum} <> 0), '{}'::jsonb) END`
+}
 
 /**
  * The rows that follow from the citations `where` (on alias rc) selects, each count multiplied by
@@ -116,7 +134,7 @@ const applyStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign:
     ORDER BY ${sql.literal(CITATION_MENTIONS_KEY)}
     ON CONFLICT (${sql.literal(CITATION_MENTIONS_KEY)}) DO UPDATE
     SET ${sql.literal(COUNTS.map((c) => `${c} = t.${c} + excluded.${c}`).join(", "))},
-      competitor_responses = jsonb_add_counts(t.competitor_responses, excluded.competitor_responses)`
+      competitor_responses = ${sql.literal(addCounts("t.competitor_responses", "excluded.competitor_responses"))}`
 
 const functions = applyFunctionPair(APPLY_FUNCTION, applyStatement)
 /** Installs (or replaces) the apply statement as two PL/pgSQL functions, planned once per connection. */
@@ -124,46 +142,69 @@ export const installCitationMentionFunctions = functions.install
 /** Adds or subtracts the rows of the given answers (their citations and mentions as stored now), in the caller's transaction. */
 export const applyCitationMentions = functions.apply
 
+/** jsonb_build_object takes at most 100 arguments: the competitors' pairs are built 50 at a time. */
+const PAIRS_PER_OBJECT = 50
+
 /**
- * Recomputes the rows of one brand (or all) from the raw rows, in the caller's transaction: the
- * per-engine day rows from the raw citations and mentions, then the all-engines day rows and the
- * month and year rows summed from those (exact: an answer has one engine and one day).
+ * Recomputes the rows of one brand (or all) from the raw rows, in the caller's transaction, in one
+ * statement without a row per competitor: each answer's competitors become flags (column `fK` is
+ * 1 when it names its brand's K-th competitor by id), every grain of every cited source is summed
+ * from the rows of its citing answers by one `GROUPING SETS` aggregation (RebuildGrains.ts), the
+ * flags' sums giving each competitor's count, and each row's jsonb object is built from those sums
+ * (zeros left out). Exact like the write path's rows: an answer has one engine and one day, and
+ * every row is summed from the answers themselves. Summing a row per competitor mention instead
+ * (~4x the rows, then grouped again to build the objects) took most of the rebuild's time.
  */
 export const rebuildCitationMentions = (brandId: number | undefined) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const where = brandWhere(sql, "t", brandId)
-    yield* sql`DELETE FROM rollup_citation_mentions t WHERE ${where}`
+    yield* sql`DELETE FROM rollup_citation_mentions t WHERE ${brandWhere(sql, "t", brandId)}`
+    const [widest] = yield* sql<{ readonly competitors: number }>`
+      SELECT coalesce(max(n), 0)::int AS competitors
+      FROM (SELECT count(*) AS n FROM competitors c WHERE ${brandWhere(sql, "c", brandId)} GROUP BY c.brand_id) x`
+    const ranks = Arr.range(1, widest?.competitors ?? 0).filter((k) => k > 0)
+    const grains = { engines: true, years: true }
+    const flags = ranks.map((k) => `max((q.k = ${k})::int) AS f${k}`)
+    const sums = ranks.map((k) => `sum(coalesce(n.f${k}, 0))::int AS c${k}`)
+    // A brand with fewer competitors has NULL ids past its last: a placeholder key whose sum is 0.
+    const objects = Arr.chunksOf(ranks, PAIRS_PER_OBJECT).map((chunk) =>
+      `jsonb_build_object(${chunk.map((k) => `coalesce(b.ids[${k}]::text, '-${k}'), nullif(g.c${k}, 0)`).join(", ")})`
+    )
+    const competitorResponses = objects.length === 0 ? `'{}'::jsonb` : `jsonb_strip_nulls(${objects.join(" || ")})`
     yield* sql`INSERT INTO rollup_citation_mentions (${sql.literal(COLUMNS)})
-      SELECT ${sql.literal(COLUMNS)} FROM (${expectedRows(sql, brandWhere(sql, "rc", brandId), 1, ["day"], "each")}) x
-      ORDER BY ${sql.literal(CITATION_MENTIONS_KEY)}`
-    /** Sums the rows `from` selects (alias t) into the rows of `engine` and `period` (expressions on t). */
-    const derive = (grain: string, engine: string, period: string, from: string) =>
-      sql`INSERT INTO rollup_citation_mentions (${sql.literal(COLUMNS)})
-        SELECT b.brand_id, b.engine, ${grain}, b.period, b.url_id, b.domain_id, b.citations, b.responses,
-          b.brand_responses, coalesce(c.competitor_responses, '{}'::jsonb)
+      WITH ranked AS (
+        SELECT c.id, c.brand_id, row_number() OVER (PARTITION BY c.brand_id ORDER BY c.id)::int AS k
+        FROM competitors c WHERE ${brandWhere(sql, "c", brandId)}
+      ),
+      named AS (
+        SELECT m.response_id${sql.literal(flags.map((f) => `, ${f}`).join(""))}
+        FROM response_mentions m JOIN ranked q ON q.id = m.competitor_id
+        GROUP BY m.response_id
+      ),
+      cited AS (
+        -- A URL is cited at most once per answer (the citations' key); a domain once per answer, with its URLs' citations.
+        SELECT rc.brand_id, rc.response_id, rc.engine, rc.domain_id, rc.url_id, 1 AS citations, rc.collected_at
+        FROM response_citations rc WHERE ${brandWhere(sql, "rc", brandId)}
+        UNION ALL
+        SELECT rc.brand_id, rc.response_id, rc.engine, rc.domain_id, 0::bigint, count(*)::int, rc.collected_at
+        FROM response_citations rc WHERE ${brandWhere(sql, "rc", brandId)}
+        GROUP BY rc.brand_id, rc.response_id, rc.engine, rc.domain_id, rc.collected_at
+      ),
+      grained AS (
+        SELECT c.brand_id, c.engine, ${grainColumn(sql, "c")}, ${periodColumn(sql, grains, "c")}, c.url_id, c.domain_id,
+          sum(c.citations)::int AS citations, count(*)::int AS responses,
+          (count(*) FILTER (WHERE c.brand_mentioned))::int AS brand_responses${sql.literal(sums.map((x) => `, ${x}`).join(""))}
         FROM (
-          SELECT t.brand_id, t.domain_id, t.url_id, ${sql.literal(engine)} AS engine, ${sql.literal(period)} AS period,
-            sum(t.citations)::int AS citations, sum(t.responses)::int AS responses,
-            sum(t.brand_responses)::int AS brand_responses
-          FROM rollup_citation_mentions t WHERE ${where} AND ${sql.literal(from)}
-          GROUP BY 1, 2, 3, 4, 5
-        ) b
-        LEFT JOIN (
-          SELECT s.brand_id, s.domain_id, s.url_id, s.engine, s.period, jsonb_object_agg(s.competitor, s.responses) AS competitor_responses
-          FROM (
-            SELECT t.brand_id, t.domain_id, t.url_id, ${sql.literal(engine)} AS engine, ${sql.literal(period)} AS period,
-              j.key AS competitor, sum(j.value::bigint) AS responses
-            FROM rollup_citation_mentions t CROSS JOIN LATERAL jsonb_each_text(t.competitor_responses) j
-            WHERE ${where} AND ${sql.literal(from)}
-            GROUP BY 1, 2, 3, 4, 5, 6
-          ) s GROUP BY 1, 2, 3, 4, 5
-        ) c ON (c.brand_id, c.domain_id, c.url_id, c.period) = (b.brand_id, b.domain_id, b.url_id, b.period)
-          AND c.engine IS NOT DISTINCT FROM b.engine
-        ORDER BY 1, 2, 4, 5, 6`
-    yield* derive("day", "NULL::text", "t.period", "t.grain = 'day' AND t.engine IS NOT NULL")
-    yield* derive("month", "t.engine", "date_trunc('month', t.period)::date", "t.grain = 'day'")
-    yield* derive("year", "NULL::text", "date_trunc('year', t.period)::date", "t.grain = 'month' AND t.engine IS NULL")
+          SELECT c.*, r.brand_mentioned, ${periodsOf(sql, "c.collected_at")}
+          FROM cited c JOIN responses r ON r.id = c.response_id
+        ) c LEFT JOIN named n ON n.response_id = c.response_id
+        GROUP BY c.brand_id, c.url_id, c.domain_id, ${grainSets(sql, grains, "c")}
+      )
+      SELECT g.brand_id, g.engine, g.grain, g.period, g.url_id, g.domain_id, g.citations, g.responses, g.brand_responses,
+        ${sql.literal(competitorResponses)}
+      FROM grained g
+      LEFT JOIN (SELECT q.brand_id, array_agg(q.id ORDER BY q.k) AS ids FROM ranked q GROUP BY q.brand_id) b ON b.brand_id = g.brand_id
+      ORDER BY 1, 2, 3, 4, 5, 6`
     yield* sql`ANALYZE rollup_citation_mentions`
   })
 

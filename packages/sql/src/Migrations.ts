@@ -23,6 +23,8 @@ import rollupApplyV2 from "./migrations/0029_rollup_apply_v2.js"
 import promptCompetitorDays from "./migrations/0032_prompt_competitor_days.js"
 import citationMentionsRollup from "./migrations/0034_citation_mentions_rollup.js"
 import citationMentionsRanking from "./migrations/0037_citation_mentions_ranking.js"
+import citationMentionsMerge from "./migrations/0039_citation_mentions_merge.js"
+import rollupParentDeletes from "./migrations/0040_rollup_parent_deletes.js"
 
 /**
  * Every migration, in order. Add new ones here as `NNNN_name`, numbered above every existing one:
@@ -49,7 +51,9 @@ const all = {
   "0029_rollup_apply_v2": rollupApplyV2,
   "0032_prompt_competitor_days": promptCompetitorDays,
   "0034_citation_mentions_rollup": citationMentionsRollup,
-  "0037_citation_mentions_ranking": citationMentionsRanking
+  "0037_citation_mentions_ranking": citationMentionsRanking,
+  "0039_citation_mentions_merge": citationMentionsMerge,
+  "0040_rollup_parent_deletes": rollupParentDeletes
 }
 
 const names = Object.keys(all)

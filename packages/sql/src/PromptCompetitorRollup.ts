@@ -2,6 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
 import { applyFunctionPair, brandWhere } from "./ApplyFunctions.js"
+import { grainColumn, grainSets, periodColumn, periodsOf } from "./RebuildGrains.js"
 
 /**
  * `rollup_prompt_competitor` (migration 0025): per prompt × competitor × period, the competitor's
@@ -48,7 +49,10 @@ export const installPromptCompetitorFunctions = functions.install
 /** Adds or subtracts the figures of the given answers (their mentions as stored now), in the caller's transaction. */
 export const applyPromptCompetitor = functions.apply
 
-/** Recomputes the rows of one brand (or all) from the raw mentions, in the caller's transaction. */
+/**
+ * Recomputes the rows of one brand (or all) from the raw mentions, in the caller's transaction:
+ * the day, month and year rows from one `GROUPING SETS` aggregation (RebuildGrains.ts).
+ */
 export const rebuildPromptCompetitor = (brandId: number | undefined) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -56,9 +60,16 @@ export const rebuildPromptCompetitor = (brandId: number | undefined) =>
     const prompts = brandId === undefined
       ? sql`TRUE`
       : sql`m.prompt_id IN (SELECT q.id FROM prompts q WHERE q.brand_id = ${brandId})`
+    const grains = { engines: false, years: true }
     yield* sql`INSERT INTO rollup_prompt_competitor (${sql.literal([PROMPT_COMPETITOR_KEY, ...SUMS].join(", "))})
-      SELECT ${sql.literal([PROMPT_COMPETITOR_KEY, ...SUMS].join(", "))}
-      FROM (${expectedPromptCompetitor(sql, prompts)}) x ORDER BY ${sql.literal(PROMPT_COMPETITOR_KEY)}`
+      SELECT m.brand_id, ${grainColumn(sql, "m")}, ${periodColumn(sql, grains, "m")}, m.prompt_id, m.competitor_id,
+        count(*)::int, sum(m.position)::bigint, sum(m.sentiment)
+      FROM (
+        SELECT p.brand_id, m.prompt_id, m.competitor_id, m.position, m.sentiment, ${periodsOf(sql, "m.collected_at")}
+        FROM response_mentions m JOIN prompts p ON p.id = m.prompt_id WHERE ${prompts}
+      ) m
+      GROUP BY m.brand_id, m.prompt_id, m.competitor_id, ${grainSets(sql, grains, "m")}
+      ORDER BY 1, 2, 3, 4, 5`
     yield* sql`ANALYZE rollup_prompt_competitor`
   })
 

@@ -14,6 +14,7 @@ import {
   promptCompetitorDifferences,
   rebuildPromptCompetitor
 } from "./PromptCompetitorRollup.js"
+import { grainColumn, grainSets, periodColumn, periodsOf, rebuildMemory } from "./RebuildGrains.js"
 
 /**
  * The rollups: per-day, per-month (and per-year) sums and counts of the analysed answers, so that the dashboard,
@@ -57,12 +58,6 @@ import {
 const periodOf = (sql: SqlClient.SqlClient, alias: string) =>
   sql.literal(`CASE g.grain WHEN 'day' THEN ${alias}.day WHEN 'month' THEN ${alias}.month ELSE ${alias}.year END`)
 
-/** The UTC day, month and year of `column`, as the columns periodOf picks from. */
-const periods = (sql: SqlClient.SqlClient, column: string) =>
-  sql.literal(`(${column} AT TIME ZONE 'UTC')::date AS day,
-      date_trunc('month', ${column} AT TIME ZONE 'UTC')::date AS month,
-      date_trunc('year', ${column} AT TIME ZONE 'UTC')::date AS year`)
-
 /** Each row once per engine key (its engine, and NULL for all engines) and grain; year rows for all engines only. */
 const grains = (sql: SqlClient.SqlClient, engine: string) =>
   sql.literal(`CROSS JOIN LATERAL (VALUES (${engine}), (NULL::text)) e(engine)
@@ -74,13 +69,13 @@ const answersWhere = (sql: SqlClient.SqlClient, where: Statement.Fragment) =>
   sql`(SELECT r.id, r.brand_id, p.group_id, r.prompt_id, r.engine, r.collected_at,
       r.brand_mentioned, r.brand_position, r.brand_sentiment,
       (SELECT count(*) FROM response_mentions m WHERE m.response_id = r.id)::int AS competitor_mentions,
-      ${periods(sql, "r.collected_at")}
+      ${periodsOf(sql, "r.collected_at")}
     FROM responses r JOIN prompts p ON p.id = r.prompt_id WHERE ${where})`
 
 /** The citation rows `where` (on alias rc) selects: what the cited-sources rollups are computed from. */
 const citationsWhere = (sql: SqlClient.SqlClient, where: Statement.Fragment) =>
   sql`(SELECT rc.response_id, rc.brand_id, rc.prompt_id, rc.domain_id, rc.url_id, rc.engine, rc.collected_at,
-      ${periods(sql, "rc.collected_at")}
+      ${periodsOf(sql, "rc.collected_at")}
     FROM response_citations rc WHERE ${where})`
 
 /** The figures of each rollup as they follow from `answers` (a relation of answersWhere's columns). */
@@ -360,90 +355,107 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
       sql`SELECT ${lockRollupWriters(sql, sql`b.id`, "exclusive")} FROM brands b
         WHERE ${brandId === undefined ? sql`TRUE` : sql`b.id = ${brandId}`} ORDER BY b.id`.pipe(Effect.asVoid)
 
-    // Rebuilds aggregate millions of rows: more memory per sort/hash than a request needs keeps them off disk.
-
-    /** Recomputes the answer-figure rollups (migration 0005) of one brand (or all) from the raw rows. */
+    /**
+     * Recomputes the answer-figure rollups (migration 0005) of one brand (or all) from the raw rows,
+     * in one statement: the brand's answers are read once (with their group and their competitor
+     * mentions counted by one hash aggregation), and each table gets every grain from one
+     * `GROUPING SETS` aggregation of them (RebuildGrains.ts).
+     */
     const rebuildFigures = Effect.fn("Rollups.rebuildFigures")(function*(options: { readonly brandId?: number | undefined }) {
-      const rows = expected(sql, answersWhere(sql, brandFilter(options.brandId, "r")))
       const where = brandFilter(options.brandId, "t")
+      const mentionsOf = options.brandId === undefined
+        ? sql`TRUE`
+        : sql`m.prompt_id IN (SELECT q.id FROM prompts q WHERE q.brand_id = ${options.brandId})`
+      const withYears = { engines: true, years: true }
+      const noYears = { engines: true, years: false }
+      const figures = sql`count(*)::int AS responses,
+          (count(*) FILTER (WHERE a.brand_mentioned))::int AS mentions,
+          coalesce(sum(a.brand_position), 0)::bigint AS position_sum,
+          coalesce(sum(a.brand_sentiment), 0) AS sentiment_sum`
       yield* sql.withTransaction(Effect.gen(function*() {
         yield* lockBrands(options.brandId)
-        yield* sql`SET LOCAL work_mem = '256MB'`
+        yield* rebuildMemory(sql)
         yield* sql`DELETE FROM rollup_brand t WHERE ${where}`
         yield* sql`DELETE FROM rollup_prompt t WHERE ${where}`
         yield* sql`DELETE FROM rollup_competitor t WHERE ${where}`
-        yield* sql`INSERT INTO rollup_brand (${sql.literal(BRAND_KEY)}, responses, mentions, position_sum, sentiment_sum, competitor_mentions)
-          SELECT ${sql.literal(BRAND_KEY)}, responses, mentions, position_sum, sentiment_sum, competitor_mentions FROM (${rows.brand}) x`
-        // In period order, as day-by-day writes lay them out: the dashboard reads every prompt's rows
-        // of a range (rollup_prompt_brand), so a range's rows share pages (one scale-bench run after
-        // CLUSTER in this order: 90 days 2.14x -> 1.89x).
-        yield* sql`INSERT INTO rollup_prompt (${sql.literal(PROMPT_KEY)}, brand_id, responses, mentions, position_sum, sentiment_sum)
-          SELECT ${sql.literal(PROMPT_KEY)}, brand_id, responses, mentions, position_sum, sentiment_sum FROM (${rows.prompt}) x
+        yield* sql`
+          WITH answers AS MATERIALIZED (
+            SELECT r.id, r.brand_id, p.group_id, r.prompt_id, r.engine, r.brand_mentioned, r.brand_position,
+              r.brand_sentiment, coalesce(m.mentions, 0)::int AS competitor_mentions, ${periodsOf(sql, "r.collected_at")}
+            FROM responses r JOIN prompts p ON p.id = r.prompt_id
+            LEFT JOIN (SELECT m.response_id, count(*) AS mentions FROM response_mentions m WHERE ${mentionsOf}
+              GROUP BY m.response_id) m ON m.response_id = r.id
+            WHERE ${brandFilter(options.brandId, "r")}
+          ),
+          brand_rows AS (
+            INSERT INTO rollup_brand (${sql.literal(BRAND_KEY)}, responses, mentions, position_sum, sentiment_sum, competitor_mentions)
+            SELECT a.brand_id, a.engine, ${grainColumn(sql, "a")}, ${periodColumn(sql, noYears, "a")}, a.group_id, ${figures},
+              sum(a.competitor_mentions)::int
+            FROM answers a GROUP BY a.brand_id, a.group_id, ${grainSets(sql, noYears, "a")}
+          ),
+          competitor_rows AS (
+            INSERT INTO rollup_competitor (${sql.literal(COMPETITOR_KEY)}, mentions, position_sum, sentiment_sum)
+            SELECT a.brand_id, a.engine, ${grainColumn(sql, "a")}, ${periodColumn(sql, noYears, "a")}, a.group_id, m.competitor_id,
+              count(*)::int, sum(m.position)::bigint, sum(m.sentiment)
+            FROM answers a JOIN response_mentions m ON m.response_id = a.id
+            GROUP BY a.brand_id, a.group_id, m.competitor_id, ${grainSets(sql, noYears, "a")}
+          )
+          -- In period order, as day-by-day writes lay them out: the dashboard reads every prompt's rows
+          -- of a range (rollup_prompt_brand), so a range's rows share pages (one scale-bench run after
+          -- CLUSTER in this order: 90 days 2.14x -> 1.89x).
+          INSERT INTO rollup_prompt (${sql.literal(PROMPT_KEY)}, brand_id, responses, mentions, position_sum, sentiment_sum)
+          SELECT prompt_id, engine, grain, period, brand_id, responses, mentions, position_sum, sentiment_sum FROM (
+            SELECT a.prompt_id, a.engine, ${grainColumn(sql, "a")}, ${periodColumn(sql, withYears, "a")}, a.brand_id, ${figures}
+            FROM answers a GROUP BY a.brand_id, a.prompt_id, ${grainSets(sql, withYears, "a")}
+          ) x
           ORDER BY brand_id, engine, grain, period, prompt_id`
-        yield* sql`INSERT INTO rollup_competitor (${sql.literal(COMPETITOR_KEY)}, mentions, position_sum, sentiment_sum)
-          SELECT ${sql.literal(COMPETITOR_KEY)}, mentions, position_sum, sentiment_sum FROM (${rows.competitor}) x`
         // Fresh statistics, or the planner reads freshly rebuilt (e.g. just migrated) tables as empty.
         yield* sql`ANALYZE rollup_brand, rollup_prompt, rollup_competitor`
       })).pipe(Effect.orDie)
     })
 
     /**
-     * Recomputes the cited-sources rollups (migration 0006) of one brand (or all) from the raw rows.
-     * One pass over the citations gives the per-engine day rows; the all-engines rows and the month
-     * rows are then summed (or, for key sets, merged) from those, which is exact because an answer
-     * has one engine and one day. `differences` checks the result against the raw rows directly.
+     * Recomputes the cited-sources rollups (migration 0006) of one brand (or all) from the raw rows:
+     * each table gets every grain (and the key sets their all-engines rows) from one `GROUPING SETS`
+     * aggregation of the citations (RebuildGrains.ts). `differences` checks the result against the
+     * raw rows directly.
      */
     const rebuildCitations = Effect.fn("Rollups.rebuildCitations")(function*(options: { readonly brandId?: number | undefined }) {
-      const raw = brandFilter(options.brandId, "rc")
       const where = brandFilter(options.brandId, "t")
-      const day = sql`(rc.collected_at AT TIME ZONE 'UTC')::date`
-      const citedDay = sql`daterange(${day}, ${day}, '[]')`
-      /** The all-engines day rows and every month row of an additive table, from its per-engine day rows. */
-      const derive = (table: string, key: string) =>
-        Effect.gen(function*() {
-          const t = sql.literal(table)
-          const k = sql.literal(key)
-          yield* sql`INSERT INTO ${t} (brand_id, engine, grain, period, ${k}, responses)
-            SELECT brand_id, NULL, 'day', period, ${k}, sum(responses) FROM ${t} t
-            WHERE ${where} AND grain = 'day' AND engine IS NOT NULL
-            GROUP BY brand_id, period, ${k} ORDER BY brand_id, period, ${k}`
-          for (const [grain, from] of [["month", "day"], ["year", "month"]] as const) {
-            const trunc = sql.literal(`date_trunc('${grain}', period)`)
-            yield* sql`INSERT INTO ${t} (brand_id, engine, grain, period, ${k}, responses)
-              SELECT brand_id, engine, ${grain}, ${trunc}::date, ${k}, sum(responses) FROM ${t} t
-              WHERE ${where} AND grain = ${from} AND (${grain} = 'month' OR engine IS NULL)
-              GROUP BY brand_id, engine, ${trunc}, ${k} ORDER BY 1, 2, 4, ${k}`
-          }
-        })
-      /** The all-engines rows of a key-set table, merged from its per-engine rows. */
-      const mergeEngines = (table: string, key: string) =>
-        sql`INSERT INTO ${sql.literal(table)} (brand_id, engine, ${sql.literal(key)}, days)
-          SELECT brand_id, NULL, ${sql.literal(key)}, range_agg(days) FROM ${sql.literal(table)} t
-          WHERE ${where} AND engine IS NOT NULL
-          GROUP BY brand_id, ${sql.literal(key)} ORDER BY brand_id, ${sql.literal(key)}`
+      const grains = { engines: true, years: true }
+      const citedDay = sql`daterange(c.day, c.day, '[]')`
       yield* sql.withTransaction(Effect.gen(function*() {
         yield* lockBrands(options.brandId)
-        yield* sql`SET LOCAL work_mem = '256MB'`
+        yield* rebuildMemory(sql)
         yield* sql`DELETE FROM rollup_domain t WHERE ${where}`
         yield* sql`DELETE FROM rollup_url t WHERE ${where}`
         yield* sql`DELETE FROM cited_prompt_days t WHERE ${where}`
         yield* sql`DELETE FROM cited_domain_days t WHERE ${where}`
-        yield* sql`INSERT INTO rollup_domain (brand_id, engine, grain, period, domain_id, responses)
-          SELECT rc.brand_id, rc.engine, 'day', ${day}, rc.domain_id, count(DISTINCT rc.response_id)
-          FROM response_citations rc WHERE ${raw} GROUP BY 1, 2, 4, 5 ORDER BY 1, 2, 4, 5`
-        yield* derive("rollup_domain", "domain_id")
-        yield* sql`INSERT INTO rollup_url (brand_id, engine, grain, period, url_id, domain_id, responses)
-          SELECT rc.brand_id, rc.engine, 'day', ${day}, rc.url_id, rc.domain_id, count(*)
-          FROM response_citations rc WHERE ${raw} GROUP BY 1, 2, 4, 5, 6 ORDER BY 1, 2, 4, 5`
-        yield* derive("rollup_url", "url_id, domain_id")
-        yield* sql`INSERT INTO cited_prompt_days (brand_id, engine, url_id, prompt_id, domain_id, days)
-          SELECT rc.brand_id, rc.engine, rc.url_id, rc.prompt_id, rc.domain_id, range_agg(${citedDay})
-          FROM response_citations rc WHERE ${raw} GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 3, 2, 4`
-        yield* mergeEngines("cited_prompt_days", "url_id, prompt_id, domain_id")
-        yield* sql`INSERT INTO cited_domain_days (brand_id, engine, domain_id, prompt_id, days)
-          SELECT rc.brand_id, rc.engine, rc.domain_id, rc.prompt_id, range_agg(${citedDay})
-          FROM response_citations rc WHERE ${raw} GROUP BY 1, 2, 3, 4 ORDER BY 1, 3, 2, 4`
-        yield* mergeEngines("cited_domain_days", "domain_id, prompt_id")
+        // One statement per table, each reading the citations itself: one statement holding the four
+        // aggregations together (data-modifying CTEs over one read) was slower on the scale
+        // dataset (docs/operations.md, "Sixth round"). Rows go in in the key's order.
+        const cited = sql`(SELECT rc.response_id, rc.brand_id, rc.prompt_id, rc.domain_id, rc.url_id, rc.engine,
+            ${periodsOf(sql, "rc.collected_at")}
+          FROM response_citations rc WHERE ${brandFilter(options.brandId, "rc")})`
+        // A response citing two URLs of a domain counts once: distinct (domain, response) pairs.
+        yield* sql`INSERT INTO rollup_domain (${sql.literal(DOMAIN_KEY)}, responses)
+          SELECT c.brand_id, c.engine, ${grainColumn(sql, "c")}, ${periodColumn(sql, grains, "c")}, c.domain_id, count(*)::int
+          FROM (SELECT DISTINCT c.response_id, c.brand_id, c.domain_id, c.engine, c.day, c.month, c.year FROM ${cited} c) c
+          GROUP BY c.brand_id, c.domain_id, ${grainSets(sql, grains, "c")}
+          ORDER BY 1, 2, 3, 4, 5`
+        yield* sql`INSERT INTO rollup_url (${sql.literal(URL_KEY)}, domain_id, responses)
+          SELECT c.brand_id, c.engine, ${grainColumn(sql, "c")}, ${periodColumn(sql, grains, "c")}, c.url_id, c.domain_id,
+            count(*)::int
+          FROM ${cited} c GROUP BY c.brand_id, c.url_id, c.domain_id, ${grainSets(sql, grains, "c")}
+          ORDER BY 1, 2, 3, 4, 5`
+        yield* sql`INSERT INTO cited_prompt_days (${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days)
+          SELECT c.brand_id, c.url_id, c.engine, c.prompt_id, c.domain_id, range_agg(${citedDay})
+          FROM ${cited} c GROUP BY c.brand_id, c.url_id, c.prompt_id, c.domain_id, GROUPING SETS ((c.engine), ())
+          ORDER BY 1, 2, 3, 4`
+        yield* sql`INSERT INTO cited_domain_days (${sql.literal(DOMAIN_DAYS_KEY)}, days)
+          SELECT c.brand_id, c.domain_id, c.engine, c.prompt_id, range_agg(${citedDay})
+          FROM ${cited} c GROUP BY c.brand_id, c.domain_id, c.prompt_id, GROUPING SETS ((c.engine), ())
+          ORDER BY 1, 2, 3, 4`
         yield* sql`ANALYZE rollup_domain, rollup_url, cited_prompt_days, cited_domain_days`
       })).pipe(Effect.orDie)
     })
@@ -453,10 +465,10 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
       yield* rebuildFigures(options)
       yield* rebuildCitations(options)
       yield* sql.withTransaction(
-        Effect.zipRight(sql`SET LOCAL work_mem = '256MB'`, rebuildPromptCompetitor(options.brandId))
+        Effect.zipRight(rebuildMemory(sql), rebuildPromptCompetitor(options.brandId))
       ).pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie)
       yield* sql.withTransaction(
-        Effect.zipRight(sql`SET LOCAL work_mem = '256MB'`, rebuildCitationMentions(options.brandId))
+        Effect.zipRight(rebuildMemory(sql), rebuildCitationMentions(options.brandId))
       ).pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie)
     })
 
