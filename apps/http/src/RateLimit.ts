@@ -3,6 +3,7 @@ import * as Clock from "effect/Clock"
 import * as Config from "effect/Config"
 import * as ConfigError from "effect/ConfigError"
 import * as Context from "effect/Context"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
@@ -173,27 +174,49 @@ export const makePostgres = Effect.gen(function*() {
       RETURNING tokens, granted`
   }
 
+  /**
+   * The lease statement in flight per bucket: requests that find their process's lease spent while
+   * another request of the process is taking the next one wait for it and spend from it, instead of
+   * each taking a lease of their own (one statement per lease, not one per waiting request, all on
+   * the same bucket row).
+   */
+  const taking = new Map<string, Deferred.Deferred<void>>()
+
+  const consume = (name: string, limit: number): Effect.Effect<RateLimitDecision> =>
+    Effect.flatMap(Clock.currentTimeMillis, (now) => {
+      const held = leases.get(name)
+      if (held !== undefined && held.expiresAt > now && held.tokens >= 1) {
+        held.tokens -= 1
+        return Effect.succeed(decide(held.tokens + held.shared, true, limit))
+      }
+      const inFlight = taking.get(name)
+      if (inFlight !== undefined) return Effect.zipRight(Deferred.await(inFlight), consume(name, limit))
+      return Effect.flatMap(Deferred.make<void>(), (done) => {
+        taking.set(name, done)
+        return take(name, limit, leaseSize(limit)).pipe(
+          Effect.flatMap((rows) =>
+            Effect.map(Clock.currentTimeMillis, (now) => {
+              const row = rows[0]
+              if (row === undefined) return decide(limit, true, limit)
+              if (row.granted < 1) return decide(row.tokens, false, limit)
+              const current = leases.get(name)
+              const kept = current !== undefined && current.expiresAt > now ? current.tokens : 0
+              if (leases.size > SWEEP_THRESHOLD) sweepLeases(now)
+              leases.set(name, { tokens: kept + row.granted - 1, expiresAt: now + LEASE_MILLIS, shared: row.tokens })
+              return decide(kept + row.granted - 1 + row.tokens, true, limit)
+            })
+          ),
+          Effect.catchAllCause(failOpen(limit)),
+          Effect.ensuring(Effect.suspend(() => {
+            taking.delete(name)
+            return Deferred.succeed(done, undefined)
+          }))
+        )
+      })
+    })
+
   return RateLimiter.of({
-    consume: (name, limit) =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) => {
-        const held = leases.get(name)
-        if (held !== undefined && held.expiresAt > now && held.tokens >= 1) {
-          held.tokens -= 1
-          return Effect.succeed(decide(held.tokens + held.shared, true, limit))
-        }
-        return Effect.flatMap(take(name, limit, leaseSize(limit)), (rows) =>
-          Effect.map(Clock.currentTimeMillis, (now) => {
-            const row = rows[0]
-            if (row === undefined) return decide(limit, true, limit)
-            if (row.granted < 1) return decide(row.tokens, false, limit)
-            // Requests that ran out together each took a lease: the process keeps them all.
-            const current = leases.get(name)
-            const kept = current !== undefined && current.expiresAt > now ? current.tokens : 0
-            if (leases.size > SWEEP_THRESHOLD) sweepLeases(now)
-            leases.set(name, { tokens: kept + row.granted - 1, expiresAt: now + LEASE_MILLIS, shared: row.tokens })
-            return decide(kept + row.granted - 1 + row.tokens, true, limit)
-          })).pipe(Effect.catchAllCause(failOpen(limit)))
-      }),
+    consume,
     refund: (name, limit) =>
       Effect.flatMap(Clock.currentTimeMillis, (now) => {
         const held = leases.get(name)

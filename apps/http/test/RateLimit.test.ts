@@ -1,4 +1,5 @@
 import { expect, it, layer } from "@effect/vitest"
+import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as fc from "fast-check"
 import * as ConfigProvider from "effect/ConfigProvider"
@@ -92,6 +93,22 @@ layer(TestDatabase, { timeout: 120_000 })("postgres store", (it) => {
       expect((yield* limiter.consume("ip:fresh", 3)).allowed).toBe(false)
       yield* limiter.refund("ip:fresh", 3)
       expect((yield* limiter.consume("ip:fresh", 3)).allowed).toBe(true)
+    }))
+
+  it.scoped("requests that find the lease spent together wait for one lease statement, not one each", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const limiter = yield* makePostgres
+      const limit = 100_000_000
+      const decisions = yield* Effect.all(
+        Array.from({ length: 40 }, () => limiter.consume("key:single-flight", limit)),
+        { concurrency: "unbounded" }
+      )
+      expect(decisions.every((d) => d.allowed)).toBe(true)
+      // 40 requests, one lease of 50 tokens: the shared bucket lost 50 (plus nothing refilled past the limit).
+      const [bucket] = yield* sql<{ readonly tokens: number }>`SELECT tokens FROM rate_limit_buckets WHERE name = 'key:single-flight'`
+      expect(bucket?.tokens).toBe(limit - leaseSize(limit))
+      expect(Math.min(...decisions.map((d) => d.remaining))).toBe(limit - 40)
     }))
 
   it.scoped("leases: two processes spend tokens taken from one bucket, together never more than the limit", () =>
