@@ -58,19 +58,16 @@ const main = async () => {
     servers.push(owner.server)
     const { key, databaseUrl } = owner
     // The measured servers run compiled, as `pnpm start` runs them.
-    const single = launch("sightline", COMPILED, {
-      DATABASE_URL: databaseUrl,
-      WEB_CONCURRENCY: "1",
-      RATE_LIMIT_STORE: "memory",
-      DEMO: "false"
-    }, await freePort(), logs("sightline"))
+    const compiled = async (name: string, processes: number, store: "memory" | "postgres") =>
+      launch(name, COMPILED, {
+        DATABASE_URL: databaseUrl,
+        WEB_CONCURRENCY: String(processes),
+        RATE_LIMIT_STORE: store,
+        DEMO: "false"
+      }, await freePort(), logs(name))
+    const single = await compiled("sightline", 1, "memory")
     const bare = launch("bare", fromSource("apps/http/bench/BareServer.ts"), { DATABASE_URL: databaseUrl }, await freePort(), logs("bare"))
-    const cluster = launch("sightline WEB_CONCURRENCY=2", COMPILED, {
-      DATABASE_URL: databaseUrl,
-      WEB_CONCURRENCY: "2",
-      RATE_LIMIT_STORE: "postgres",
-      DEMO: "false"
-    }, await freePort(), logs("cluster"))
+    const cluster = await compiled("sightline WEB_CONCURRENCY=2", 2, "postgres")
     servers.push(single, bare, cluster)
     for (const server of [single, bare, cluster]) {
       await until(server.name, async () => (await get(server.port, key)).status === 200)
