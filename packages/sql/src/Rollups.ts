@@ -3,7 +3,7 @@ import type * as SqlError from "@effect/sql/SqlError"
 import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { installApplyFunction, SMALL_BATCH } from "./ApplyFunctions.js"
+import { brandWhere, installApplyFunction, SMALL_BATCH } from "./ApplyFunctions.js"
 import {
   applyCitationMentions,
   citationMentionDifferences,
@@ -347,9 +347,6 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
     /** Takes away the figures of answers about to be re-analysed (before their mentions are deleted). */
     const subtract = (responseIds: ReadonlyArray<number>) => apply(responseIds, -1)
 
-    const brandFilter = (brandId: number | undefined, alias: string) =>
-      brandId === undefined ? sql`TRUE` : sql`${sql.literal(`${alias}.brand_id`)} = ${brandId}`
-
     /** A rebuild holds the rollup writers' lock of the brand (or of every brand) exclusively: ingest waits for it. */
     const lockBrands = (brandId: number | undefined) =>
       sql`SELECT ${lockRollupWriters(sql, sql`b.id`, "exclusive")} FROM brands b
@@ -362,7 +359,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
      * `GROUPING SETS` aggregation of them (RebuildGrains.ts).
      */
     const rebuildFigures = Effect.fn("Rollups.rebuildFigures")(function*(options: { readonly brandId?: number | undefined }) {
-      const where = brandFilter(options.brandId, "t")
+      const where = brandWhere(sql, "t", options.brandId)
       const mentionsOf = options.brandId === undefined
         ? sql`TRUE`
         : sql`m.prompt_id IN (SELECT q.id FROM prompts q WHERE q.brand_id = ${options.brandId})`
@@ -385,7 +382,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
             FROM responses r JOIN prompts p ON p.id = r.prompt_id
             LEFT JOIN (SELECT m.response_id, count(*) AS mentions FROM response_mentions m WHERE ${mentionsOf}
               GROUP BY m.response_id) m ON m.response_id = r.id
-            WHERE ${brandFilter(options.brandId, "r")}
+            WHERE ${brandWhere(sql, "r", options.brandId)}
           ),
           brand_rows AS (
             INSERT INTO rollup_brand (${sql.literal(BRAND_KEY)}, responses, mentions, position_sum, sentiment_sum, competitor_mentions)
@@ -421,7 +418,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
      * raw rows directly.
      */
     const rebuildCitations = Effect.fn("Rollups.rebuildCitations")(function*(options: { readonly brandId?: number | undefined }) {
-      const where = brandFilter(options.brandId, "t")
+      const where = brandWhere(sql, "t", options.brandId)
       const grains = { engines: true, years: true }
       const citedDay = sql`daterange(c.day, c.day, '[]')`
       yield* sql.withTransaction(Effect.gen(function*() {
@@ -436,7 +433,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         // dataset (docs/operations.md, "Sixth round"). Rows go in in the key's order.
         const cited = sql`(SELECT rc.response_id, rc.brand_id, rc.prompt_id, rc.domain_id, rc.url_id, rc.engine,
             ${periodsOf(sql, "rc.collected_at")}
-          FROM response_citations rc WHERE ${brandFilter(options.brandId, "rc")})`
+          FROM response_citations rc WHERE ${brandWhere(sql, "rc", options.brandId)})`
         // A response citing two URLs of a domain counts once: distinct (domain, response) pairs.
         yield* sql`INSERT INTO rollup_domain (${sql.literal(DOMAIN_KEY)}, responses)
           SELECT c.brand_id, c.engine, ${grainColumn(sql, "c")}, ${periodColumn(sql, grains, "c")}, c.domain_id, count(*)::int
@@ -477,9 +474,9 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
      * agree). A stored row whose figures are all zero (left by a re-analysis) counts as absent.
      */
     const differences = Effect.fn("Rollups.differences")(function*(options: { readonly brandId?: number | undefined }) {
-      const rows = expected(sql, answersWhere(sql, brandFilter(options.brandId, "r")))
-      const cited = expectedCitations(sql, citationsWhere(sql, brandFilter(options.brandId, "rc")))
-      const where = brandFilter(options.brandId, "t")
+      const rows = expected(sql, answersWhere(sql, brandWhere(sql, "r", options.brandId)))
+      const cited = expectedCitations(sql, citationsWhere(sql, brandWhere(sql, "rc", options.brandId)))
+      const where = brandWhere(sql, "t", options.brandId)
       // EXCEPT compares NULL keys (all engines, no group) as equal, which a join would not.
       const compare = (stored: Statement.Fragment, fresh: Statement.Fragment) =>
         sql`(SELECT count(*)::int FROM (

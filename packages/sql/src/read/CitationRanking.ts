@@ -39,6 +39,18 @@ export const periodArrays = (lists: PeriodLists) => ({
 
 export const periodCount = (lists: PeriodLists) => lists.days.length + lists.months.length + lists.years.length
 
+/** A row's (alias x) source at the level: its URL, or its domain. */
+export const sourceId = (sql: SqlClient.SqlClient, level: RankingQuery["level"]): Statement.Fragment =>
+  level === "url" ? sql`x.url_id` : sql`x.domain_id`
+
+/** The rows (alias x) of the level's sources: URL rows, or the domain rows (`url_id` 0). */
+export const levelRows = (sql: SqlClient.SqlClient, level: RankingQuery["level"]): Statement.Fragment =>
+  level === "url" ? sql`x.url_id > 0` : sql`x.url_id = 0`
+
+/** The brand's all-engines rows (alias x) of the period `p` (a row of the `periods` CTE). */
+export const periodRows = (sql: SqlClient.SqlClient, brandId: number): Statement.Fragment =>
+  sql`x.brand_id = ${brandId} AND x.engine IS NULL AND x.grain = p.grain AND x.period = p.period`
+
 /**
  * The CTEs (after a `WITH`) that leave `ranked` (id, domain_id, citations, responses_citing,
  * responses_mentioning_brand, rank: its rank among all sources, by citations then name, for the ranks
@@ -48,10 +60,7 @@ export const periodCount = (lists: PeriodLists) => lists.days.length + lists.mon
 export const rankingCtes = (sql: SqlClient.SqlClient, query: RankingQuery, depth: number): Statement.Fragment => {
   const { grains, periods } = periodArrays(query.lists)
   const url = query.level === "url"
-  const id = url ? sql`x.url_id` : sql`x.domain_id`
-  const ofLevel = url ? sql`x.url_id > 0` : sql`x.url_id = 0`
-  const rowsOf = (where: Statement.Fragment) =>
-    sql`x.brand_id = ${query.brandId} AND x.engine IS NULL AND x.grain = p.grain AND x.period = p.period AND ${where}`
+  const rowsOf = (where: Statement.Fragment) => sql`${periodRows(sql, query.brandId)} AND ${where}`
   const names = url ? sql`urls n ON n.id = c.id` : sql`domains n ON n.id = c.id`
   const name = url ? sql`n.url` : sql`n.domain`
   return sql`
@@ -61,9 +70,9 @@ export const rankingCtes = (sql: SqlClient.SqlClient, query: RankingQuery, depth
     tops AS MATERIALIZED (
       SELECT p.grain, p.period, t.*
       FROM periods p CROSS JOIN LATERAL (
-        SELECT ${id} AS id, x.domain_id, x.citations, x.responses, x.brand_responses
+        SELECT ${sourceId(sql, query.level)} AS id, x.domain_id, x.citations, x.responses, x.brand_responses
         FROM rollup_citation_mentions x
-        WHERE ${rowsOf(sql`${ofLevel} AND x.citations > 0`)}
+        WHERE ${rowsOf(sql`${levelRows(sql, query.level)} AND x.citations > 0`)}
         ORDER BY x.citations DESC LIMIT ${depth}
       ) t
     ),
@@ -127,15 +136,13 @@ export const rankingCtes = (sql: SqlClient.SqlClient, query: RankingQuery, depth
  * the level's ranking index (alias p: the `periods` CTE), when `when` holds.
  */
 export const rangeTotals = (sql: SqlClient.SqlClient, query: RankingQuery, when: Statement.Fragment) => {
-  const id = query.level === "url" ? sql`x.url_id` : sql`x.domain_id`
   // One period holds each source once: no need to remove duplicates.
   const sources = periodCount(query.lists) === 1 ? sql`count(*)` : sql`count(DISTINCT x.id)`
   return sql`
     SELECT ${sources}::int AS sources, sum(x.citations) AS citations
     FROM periods p CROSS JOIN LATERAL (
-      SELECT ${id} AS id, x.citations FROM rollup_citation_mentions x
-      WHERE x.brand_id = ${query.brandId} AND x.engine IS NULL AND x.grain = p.grain AND x.period = p.period
-        AND ${query.level === "url" ? sql`x.url_id > 0` : sql`x.url_id = 0`} AND x.citations > 0
+      SELECT ${sourceId(sql, query.level)} AS id, x.citations FROM rollup_citation_mentions x
+      WHERE ${periodRows(sql, query.brandId)} AND ${levelRows(sql, query.level)} AND x.citations > 0
     ) x
     WHERE ${when}`
 }

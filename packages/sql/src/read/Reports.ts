@@ -20,7 +20,7 @@ import {
   rollupPeriodLists,
   rollupPeriods
 } from "./Query.js"
-import { periodCount, rangeTotals, rankingCtes, type RankingQuery } from "./CitationRanking.js"
+import { levelRows, periodCount, periodRows, rangeTotals, rankingCtes, type RankingQuery, sourceId } from "./CitationRanking.js"
 import { classifierForBrand } from "./SourceTypes.js"
 
 export interface VisibilityQuery {
@@ -378,11 +378,16 @@ interface CitationStatement {
   readonly rows: ReadonlyArray<typeof CitationRow.Type>
 }
 
+/** The citations report's splits, and whether it reads per-engine rows (an engine split or filter). */
+const splitsOf = (query: CitationQuery) => {
+  const byEngine = query.dimensions.includes("ai_model")
+  return { byEngine, byDay: query.dimensions.includes("date"), useEngines: byEngine || query.aiModels !== undefined }
+}
+
 /** What the citations report reads for a query: the range fitted to the data, its periods, and the ranked read's query when it applies. */
 const citationScope = Effect.fnUntraced(function*(query: CitationQuery) {
   const sql = yield* SqlClient.SqlClient
-  const byDay = query.dimensions.includes("date")
-  const useEngines = query.dimensions.includes("ai_model") || query.aiModels !== undefined
+  const { byDay, useEngines } = splitsOf(query)
   const period = query.period
   // Without a day split the range is fitted to the brand's data (the same answers, fewer rows): a
   // trailing range reads whole months, or the year's row of the tables with year rows (all engines).
@@ -400,8 +405,7 @@ const citationScope = Effect.fnUntraced(function*(query: CitationQuery) {
 })
 
 const citationPage = Effect.fnUntraced(function*(query: CitationQuery, found: CitationStatement) {
-  const byEngine = query.dimensions.includes("ai_model")
-  const byDay = query.dimensions.includes("date")
+  const { byDay, byEngine } = splitsOf(query)
   const classify = yield* classifierForBrand(query.brandId)
   const data = found.rows.filter((row) => row.__row === true).map((row): CitationReportRow => ({
     domain_id: row.domain_id ?? 0,
@@ -469,9 +473,7 @@ const citationStatement = (
 ) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const byEngine = query.dimensions.includes("ai_model")
-    const byDay = query.dimensions.includes("date")
-    const useEngines = byEngine || query.aiModels !== undefined
+    const { byDay, byEngine, useEngines } = splitsOf(query)
     const period = query.period
     const url = query.level === "url"
     const periods = byDay
@@ -487,13 +489,12 @@ const citationStatement = (
     const offset = offsetOf(query.page)
     // A period's domain rows (url_id 0) lie before its URL rows in the key.
     const items = sql`
-      SELECT ${url ? sql`x.url_id` : sql`x.domain_id`} AS id, x.domain_id,
+      SELECT ${sourceId(sql, query.level)} AS id, x.domain_id,
         ${engineKey} AS k_engine, ${dayKey} AS k_day,
         sum(x.citations)::int AS citations, sum(x.responses)::int AS responses_citing,
         sum(x.brand_responses)::int AS responses_mentioning_brand
       FROM rollup_citation_mentions x
-      WHERE x.brand_id = ${query.brandId} AND ${engines} AND ${periods}
-        AND ${url ? sql`x.url_id > 0` : sql`x.url_id = 0`}
+      WHERE x.brand_id = ${query.brandId} AND ${engines} AND ${periods} AND ${levelRows(sql, query.level)}
       GROUP BY 1, 2, 3, 4 HAVING sum(x.citations) > 0`
     // The co-mention rows behind one row of the page (alias x): its source, engines and periods.
     const mentioned = sql`
@@ -548,9 +549,9 @@ const citationStatement = (
             competitorsJson(sql`
               SELECT x.id, c.id AS competitor_id, c.name, sum(j.value::int)::int AS responses
               FROM periods p CROSS JOIN LATERAL (
-                SELECT ${url ? sql`x.url_id` : sql`x.domain_id`} AS id, x.competitor_responses
+                SELECT ${sourceId(sql, query.level)} AS id, x.competitor_responses
                 FROM rollup_citation_mentions x
-                WHERE x.brand_id = ${query.brandId} AND x.engine IS NULL AND x.grain = p.grain AND x.period = p.period
+                WHERE ${periodRows(sql, query.brandId)}
                   AND ${url ? sql`x.url_id = ANY(${pageIds})` : sql`x.url_id = 0 AND x.domain_id = ANY(${pageIds})`}
               ) x CROSS JOIN LATERAL jsonb_each_text(x.competitor_responses) j
               JOIN competitors c ON c.id = j.key::bigint
