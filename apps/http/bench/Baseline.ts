@@ -4,8 +4,8 @@
  * WEB_CONCURRENCY=2. Every server is a real process over one embedded PostgreSQL in a temporary
  * DATA_DIR with the demo data, owned by a Sightline process that is not measured. The measured
  * Sightline servers run compiled (built first), as `pnpm start` runs them: from source, tsx's
- * transpiled modules stay on the heap and every major GC marks them again. Runs are interleaved (A B, then B A, ...) so that load from anything
- * else on the machine hits both alike; each figure is the median of ROUNDS runs. CPU per request is
+ * transpiled modules stay on the heap and every major GC marks them again. Runs are interleaved
+ * (A B, then B A, ...) so that load from anything else on the machine hits both alike; each figure is the median of ROUNDS runs. CPU per request is
  * the user+system time (from /proc) of the server's Node processes over the requests they answered
  * (not the embedded PostgreSQL a Sightline process owns: its backends serve every server alike).
  *
@@ -68,15 +68,16 @@ const main = async () => {
     const single = await compiled("sightline", 1, "memory")
     const bare = launch("bare", fromSource("apps/http/bench/BareServer.ts"), { DATABASE_URL: databaseUrl }, await freePort(), logs("bare"))
     const cluster = await compiled("sightline WEB_CONCURRENCY=2", 2, "postgres")
-    servers.push(single, bare, cluster)
-    for (const server of [single, bare, cluster]) {
+    const measured = [single, bare, cluster]
+    servers.push(...measured)
+    for (const server of measured) {
       await until(server.name, async () => (await get(server.port, key)).status === 200)
     }
     const [a, b] = [await get(single.port, key), await get(bare.port, key)]
     if (a.body !== b.body) throw new Error(`the bare server's JSON differs from Sightline's:\n${a.body}\n${b.body}`)
     // JIT, pools, plans. Each server process gets the whole warm-up: the two of WEB_CONCURRENCY=2
     // share the load, so they get it twice (half of it each leaves V8 half the requests to optimise).
-    for (const server of [single, bare, cluster]) await load(server, key, 16, server === cluster ? 2 * WARMUP_MS : WARMUP_MS)
+    for (const server of measured) await load(server, key, 16, server === cluster ? 2 * WARMUP_MS : WARMUP_MS)
 
     console.log(`\n## /v1/brands/: Sightline (1 process) vs bare node:http + pg (median of ${ROUNDS} interleaved ${RUN_MS / 1000} s runs)\n`)
     console.log("| clients | Sightline req/s | bare req/s | ratio | Sightline p99 ms | bare p99 ms | p99 ratio | Sightline CPU ms/req | bare CPU ms/req |")

@@ -76,9 +76,9 @@ export const buildServer = () => {
   })
 }
 
-export const get = (port: number, key: string, agent?: Http.Agent) =>
+export const get = (port: number, key: string) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {
-    Http.get({ host: "127.0.0.1", port, path: PATH, agent, headers: { "api-key": key } }, (response) => {
+    Http.get({ host: "127.0.0.1", port, path: PATH, headers: { "api-key": key } }, (response) => {
       let body = ""
       response.setEncoding("utf8")
       response.on("data", (chunk) => (body += chunk))
