@@ -26,18 +26,19 @@ import { grainColumn, grainSets, periodColumn, periodsOf, rebuildMemory } from "
  *   competitors' mentions in the same answers (the denominator of share of voice, per row);
  * - `rollup_competitor` (0005): competitor × prompt group × engine × period: mentions and the sums;
  * - `rollup_prompt` (0005): prompt × engine × period: the same figures as `rollup_brand`;
- * - `rollup_domain` / `rollup_url` (0006): responses citing a domain / URL per engine × period.
- *   A response belongs to one day, so these counts add up over any range;
  * - `cited_prompt_days` (0006): the days (a datemultirange) on which a prompt's answers on an
  *   engine cited a URL: distinct prompts (and URLs) over any range are counted exactly from it,
  *   without adding counts that do not add; `cited_domain_days` (0006): the same per domain;
  * - `rollup_prompt_competitor` (0025): competitor mentions per prompt, all engines (its own
  *   statement: PromptCompetitorRollup.ts);
- * - `rollup_citation_mentions` (0034): per cited domain and URL, the citing answers that name the
- *   brand and each competitor (its own statement: CitationMentionRollup.ts);
+ * - `rollup_citation_mentions` (0034): per cited domain and URL, its citations, the answers citing
+ *   it and those of them that name the brand and each competitor (its own statement:
+ *   CitationMentionRollup.ts). A response belongs to one day, so these counts add up over any
+ *   range. Since 0041 it is the only table of counts per cited source (it replaced `rollup_domain`
+ *   and `rollup_url`, which held its `responses` column again);
  *
- * `grain` is `day` (the UTC day) or `month` (the first day of the UTC month); `rollup_prompt`,
- * `rollup_domain` and `rollup_url` also have `year` rows (0013; the first day of the UTC year,
+ * `grain` is `day` (the UTC day) or `month` (the first day of the UTC month); `rollup_prompt` and
+ * `rollup_citation_mentions` also have `year` rows (0013; the first day of the UTC year,
  * all-engines rows only). `engine` NULL is the sum over all engines. Only sums and counts are stored: averages are divided at read time, exactly
  * as `avg()` over the raw rows divides (read/Query.ts, `inPeriods`, picks the rows of a range). A
  * prompt's group never changes, so keying by group is exact.
@@ -51,9 +52,9 @@ import { grainColumn, grainSets, periodColumn, periodsOf, rebuildMemory } from "
 /**
  * The period of the grain `g.grain` that a row of answersWhere / citationsWhere falls in: its UTC
  * day, or the first day of its UTC month or year (computed once per row there, not once per grain).
- * `rollup_brand` and `rollup_competitor` have day and month rows only; the tables read for rankings
- * over long ranges (`rollup_prompt`, `rollup_domain`, `rollup_url`) also year rows, for all engines
- * only (engine NULL): a ranking filtered by engine reads months.
+ * `rollup_brand` and `rollup_competitor` have day and month rows only; `rollup_prompt`, read for
+ * rankings over long ranges, also year rows, for all engines only (engine NULL): a ranking
+ * filtered by engine reads months.
  */
 const periodOf = (sql: SqlClient.SqlClient, alias: string) =>
   sql.literal(`CASE g.grain WHEN 'day' THEN ${alias}.day WHEN 'month' THEN ${alias}.month ELSE ${alias}.year END`)
@@ -109,25 +110,10 @@ const expected = (sql: SqlClient.SqlClient, answers: Statement.Fragment) => {
   }
 }
 
-/** The cited-sources rollups as they follow from `citations` (a relation of citationsWhere's columns). */
+/** The cited-sources key sets as they follow from `citations` (a relation of citationsWhere's columns). */
 const expectedCitations = (sql: SqlClient.SqlClient, citations: Statement.Fragment) => {
   const citedDay = sql`daterange(rc.day, rc.day, '[]')`
-  const keyed = sql`
-    SELECT rc.brand_id, rc.domain_id, rc.url_id, rc.response_id, e.engine, g.grain,
-      ${periodOf(sql, "rc")} AS period
-    FROM ${citations} rc
-    ${grains(sql, "rc.engine")}
-    WHERE ${sql.literal(yearRowsForAllEngines)}`
   return {
-    // A response citing two URLs of a domain counts once: distinct (domain, response) pairs, hashed.
-    domain: sql`
-      SELECT k.brand_id, k.engine, k.grain, k.period, k.domain_id, count(*)::int AS responses
-      FROM (SELECT DISTINCT k.brand_id, k.engine, k.grain, k.period, k.domain_id, k.response_id FROM (${keyed}) k) k
-      GROUP BY 1, 2, 3, 4, 5`,
-    // A response cites a URL at most once (the citations' primary key), so rows count responses.
-    url: sql`
-      SELECT k.brand_id, k.engine, k.grain, k.period, k.url_id, k.domain_id, count(*)::int AS responses
-      FROM (${keyed}) k GROUP BY 1, 2, 3, 4, 5, 6`,
     promptDays: sql`
       SELECT rc.brand_id, rc.url_id, e.engine, rc.prompt_id, rc.domain_id, range_agg(${citedDay}) AS days
       FROM ${citations} rc CROSS JOIN LATERAL (VALUES (rc.engine), (NULL::text)) e(engine)
@@ -142,8 +128,6 @@ const expectedCitations = (sql: SqlClient.SqlClient, citations: Statement.Fragme
 const BRAND_KEY = "brand_id, engine, grain, period, group_id"
 const PROMPT_KEY = "prompt_id, engine, grain, period"
 const COMPETITOR_KEY = "brand_id, engine, grain, period, group_id, competitor_id"
-const DOMAIN_KEY = "brand_id, engine, grain, period, domain_id"
-const URL_KEY = "brand_id, engine, grain, period, url_id"
 const PROMPT_DAYS_KEY = "brand_id, url_id, engine, prompt_id"
 const DOMAIN_DAYS_KEY = "brand_id, domain_id, engine, prompt_id"
 
@@ -234,18 +218,17 @@ const applyStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign:
   const cited = expectedCitations(sql, sql`batch_citations`)
   const keySets = sign === 1
     ? sql`,
+    batch_citations AS MATERIALIZED ${citationsWhere(sql, sql`rc.response_id = ANY(${ids})`)},
     url_days AS (${mergeDays(sql, "cited_prompt_days", PROMPT_DAYS_KEY, ["domain_id"], cited.promptDays, skipCovered)}),
     domain_days AS (${mergeDays(sql, "cited_domain_days", DOMAIN_DAYS_KEY, [], cited.domainDays, skipCovered)})`
     : sql``
-  // The batch's answers and citations are read once (by primary key), then rolled up per table.
+  // The batch's answers (and, for an addition, its citations) are read once (by primary key), then
+  // rolled up per table.
   return sql`
-    WITH batch_answers AS MATERIALIZED ${answersWhere(sql, sql`r.id = ANY(${ids})`)},
-    batch_citations AS MATERIALIZED ${citationsWhere(sql, sql`rc.response_id = ANY(${ids})`)},
+    WITH batch_answers AS MATERIALIZED ${answersWhere(sql, sql`r.id = ANY(${ids})`)}${keySets},
     brand_rows AS (${upsertSums(sql, "rollup_brand", BRAND_KEY, [], BRAND_FIGURES, rows.brand, sign)}),
-    prompt_rows AS (${upsertSums(sql, "rollup_prompt", PROMPT_KEY, ["brand_id"], FIGURES, rows.prompt, sign)}),
-    competitor_rows AS (${upsertSums(sql, "rollup_competitor", COMPETITOR_KEY, [], SUMS, rows.competitor, sign)}),
-    domain_rows AS (${upsertSums(sql, "rollup_domain", DOMAIN_KEY, [], ["responses"], cited.domain, sign)})${keySets}
-    ${upsertSums(sql, "rollup_url", URL_KEY, ["domain_id"], ["responses"], cited.url, sign)}`
+    prompt_rows AS (${upsertSums(sql, "rollup_prompt", PROMPT_KEY, ["brand_id"], FIGURES, rows.prompt, sign)})
+    ${upsertSums(sql, "rollup_competitor", COMPETITOR_KEY, [], SUMS, rows.competitor, sign)}`
 }
 
 const APPLY_FUNCTION = { [1]: "rollups_add", [-1]: "rollups_subtract" } as const
@@ -269,8 +252,6 @@ const Differences = Schema.Struct({
   brand: Schema.Number,
   prompt: Schema.Number,
   competitor: Schema.Number,
-  domain: Schema.Number,
-  url: Schema.Number,
   promptDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("prompt_days")),
   domainDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("domain_days")),
   promptCompetitor: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("prompt_competitor")),
@@ -285,8 +266,6 @@ export const NO_DIFFERENCES: RollupDifferences = {
   brand: 0,
   prompt: 0,
   competitor: 0,
-  domain: 0,
-  url: 0,
   promptDays: 0,
   domainDays: 0,
   promptCompetitor: 0,
@@ -412,39 +391,25 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
     })
 
     /**
-     * Recomputes the cited-sources rollups (migration 0006) of one brand (or all) from the raw rows:
-     * each table gets every grain (and the key sets their all-engines rows) from one `GROUPING SETS`
-     * aggregation of the citations (RebuildGrains.ts). `differences` checks the result against the
-     * raw rows directly.
+     * Recomputes the cited-sources key sets (migration 0006) of one brand (or all) from the raw rows,
+     * each table's per-engine and all-engines rows from one `GROUPING SETS` aggregation of the
+     * citations. `differences` checks the result against the raw rows directly. (The counts per
+     * cited source are `rollup_citation_mentions`', rebuilt by `rebuildCitationMentions`.)
      */
     const rebuildCitations = Effect.fn("Rollups.rebuildCitations")(function*(options: { readonly brandId?: number | undefined }) {
       const where = brandWhere(sql, "t", options.brandId)
-      const grains = { engines: true, years: true }
       const citedDay = sql`daterange(c.day, c.day, '[]')`
       yield* sql.withTransaction(Effect.gen(function*() {
         yield* lockBrands(options.brandId)
         yield* rebuildMemory(sql)
-        yield* sql`DELETE FROM rollup_domain t WHERE ${where}`
-        yield* sql`DELETE FROM rollup_url t WHERE ${where}`
         yield* sql`DELETE FROM cited_prompt_days t WHERE ${where}`
         yield* sql`DELETE FROM cited_domain_days t WHERE ${where}`
-        // One statement per table, each reading the citations itself: one statement holding the four
+        // One statement per table, each reading the citations itself: one statement holding the
         // aggregations together (data-modifying CTEs over one read) was slower on the scale
         // dataset (docs/operations.md, "Sixth round"). Rows go in in the key's order.
-        const cited = sql`(SELECT rc.response_id, rc.brand_id, rc.prompt_id, rc.domain_id, rc.url_id, rc.engine,
-            ${periodsOf(sql, "rc.collected_at")}
+        const cited = sql`(SELECT rc.brand_id, rc.prompt_id, rc.domain_id, rc.url_id, rc.engine,
+            (rc.collected_at AT TIME ZONE 'UTC')::date AS day
           FROM response_citations rc WHERE ${brandWhere(sql, "rc", options.brandId)})`
-        // A response citing two URLs of a domain counts once: distinct (domain, response) pairs.
-        yield* sql`INSERT INTO rollup_domain (${sql.literal(DOMAIN_KEY)}, responses)
-          SELECT c.brand_id, c.engine, ${grainColumn(sql, "c")}, ${periodColumn(sql, grains, "c")}, c.domain_id, count(*)::int
-          FROM (SELECT DISTINCT c.response_id, c.brand_id, c.domain_id, c.engine, c.day, c.month, c.year FROM ${cited} c) c
-          GROUP BY c.brand_id, c.domain_id, ${grainSets(sql, grains, "c")}
-          ORDER BY 1, 2, 3, 4, 5`
-        yield* sql`INSERT INTO rollup_url (${sql.literal(URL_KEY)}, domain_id, responses)
-          SELECT c.brand_id, c.engine, ${grainColumn(sql, "c")}, ${periodColumn(sql, grains, "c")}, c.url_id, c.domain_id,
-            count(*)::int
-          FROM ${cited} c GROUP BY c.brand_id, c.url_id, c.domain_id, ${grainSets(sql, grains, "c")}
-          ORDER BY 1, 2, 3, 4, 5`
         yield* sql`INSERT INTO cited_prompt_days (${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days)
           SELECT c.brand_id, c.url_id, c.engine, c.prompt_id, c.domain_id, range_agg(${citedDay})
           FROM ${cited} c GROUP BY c.brand_id, c.url_id, c.prompt_id, c.domain_id, GROUPING SETS ((c.engine), ())
@@ -453,7 +418,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
           SELECT c.brand_id, c.domain_id, c.engine, c.prompt_id, range_agg(${citedDay})
           FROM ${cited} c GROUP BY c.brand_id, c.domain_id, c.prompt_id, GROUPING SETS ((c.engine), ())
           ORDER BY 1, 2, 3, 4`
-        yield* sql`ANALYZE rollup_domain, rollup_url, cited_prompt_days, cited_domain_days`
+        yield* sql`ANALYZE cited_prompt_days, cited_domain_days`
       })).pipe(Effect.orDie)
     })
 
@@ -506,18 +471,6 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
       } AS competitor,
           ${
         compare(
-          sql`SELECT ${sql.literal(DOMAIN_KEY)}, responses FROM rollup_domain t WHERE ${where} AND responses <> 0`,
-          sql`SELECT ${sql.literal(DOMAIN_KEY)}, responses FROM (${cited.domain}) x`
-        )
-      } AS domain,
-          ${
-        compare(
-          sql`SELECT ${sql.literal(URL_KEY)}, domain_id, responses FROM rollup_url t WHERE ${where} AND responses <> 0`,
-          sql`SELECT ${sql.literal(URL_KEY)}, domain_id, responses FROM (${cited.url}) x`
-        )
-      } AS url,
-          ${
-        compare(
           sql`SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM cited_prompt_days t WHERE ${where}`,
           sql`SELECT ${sql.literal(PROMPT_DAYS_KEY)}, domain_id, days FROM (${cited.promptDays}) x`
         )
@@ -541,8 +494,6 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         rollup_brand: found.brand,
         rollup_prompt: found.prompt,
         rollup_competitor: found.competitor,
-        rollup_domain: found.domain,
-        rollup_url: found.url,
         cited_prompt_days: found.promptDays,
         cited_domain_days: found.domainDays,
         rollup_prompt_competitor: found.promptCompetitor,

@@ -90,16 +90,17 @@ const namesOf = (sql: SqlClient.SqlClient, table: string, alias: string, id: str
     : sql`JOIN ${sql.literal(table)} ${sql.literal(alias)} ON ${sql.literal(alias)}.id = ${sql.literal(id)}`
 
 /**
- * Domains ranked by the responses citing them (rollup_domain, which adds up over days); the page's
- * distinct prompt and URL counts come from the key sets and the URL rollup.
+ * Domains ranked by the responses citing them (the domain rows of rollup_citation_mentions,
+ * `url_id` 0, which add up over days; for all engines, read index-only from its domain ranking
+ * index); the page's distinct prompt and URL counts come from the key sets and the URL rows.
  */
 export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) {
   const sql = yield* SqlClient.SqlClient
   const { periods, wholeHistory } = yield* fitRange(brandDays(sql, query.brandId), query.filters)
   const perDomain = sql`
     SELECT x.domain_id, sum(x.responses)::int AS responses_count
-    FROM rollup_domain x
-    WHERE x.brand_id = ${query.brandId} AND ${inPeriods(sql, "x", periods, true)}
+    FROM rollup_citation_mentions x
+    WHERE x.brand_id = ${query.brandId} AND x.url_id = 0 AND ${inPeriods(sql, "x", periods, true)}
     GROUP BY x.domain_id HAVING sum(x.responses) > 0`
   const classify = yield* classifierForBrand(query.brandId)
   return withSourceTypes((item) => classify(item.domain), yield* pagedWithTotal(
@@ -126,8 +127,8 @@ export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) 
           (SELECT count(*) FROM cited_domain_days k
             WHERE k.domain_id = l.domain_id AND ${citedInScope(sql, query, wholeHistory)})::int AS prompts_count,
           l.responses_count,
-          (SELECT count(DISTINCT u.url_id) FROM rollup_url u
-            WHERE u.brand_id = ${query.brandId} AND u.domain_id = l.domain_id AND u.responses > 0
+          (SELECT count(DISTINCT u.url_id) FROM rollup_citation_mentions u
+            WHERE u.brand_id = ${query.brandId} AND u.domain_id = l.domain_id AND u.url_id > 0 AND u.responses > 0
               AND ${inPeriods(sql, "u", periods, true)})::int AS urls_count
         FROM listed l CROSS JOIN total
         ORDER BY l.responses_count DESC, l.domain COLLATE "C"`
@@ -135,11 +136,13 @@ export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) 
 })
 
 /**
- * The responses citing each URL in the range (rollup_url), optionally of one domain, as a CTE
- * body, and whether to materialise it. A range of one month or year row per URL (singlePeriod)
- * reads those rows as they are, left inline, so the ranking index of migration 0021 serves the page's
- * threshold, its rows and the count in order instead of every URL being summed first; any other
- * range sums the rows of its periods once.
+ * The responses citing each URL in the range (the URL rows of rollup_citation_mentions), optionally
+ * of one domain, as a CTE body, and whether to materialise it. A range of one month or year row per
+ * URL (singlePeriod) reads those rows as they are, left inline, so the URL ranking index of
+ * migration 0037 serves the page's threshold, its rows and the count in order instead of every URL
+ * being summed first; any other range sums the rows of its periods once (one domain's through the
+ * index of migration 0041). The ranking index orders by `citations`, which for a URL row equals
+ * `responses`: an answer cites a URL at most once (the citations' primary key).
  */
 const responsesPerUrl = (
   sql: SqlClient.SqlClient,
@@ -151,10 +154,10 @@ const responsesPerUrl = (
   if (single !== undefined) {
     return {
       body: sql`
-    SELECT x.url_id, x.responses AS count
-    FROM rollup_url x
+    SELECT x.url_id, x.citations AS count
+    FROM rollup_citation_mentions x
     WHERE x.brand_id = ${query.brandId} AND x.engine IS NULL AND x.grain = ${single.grain}
-      AND x.period = ${single.period}::date AND x.responses > 0`,
+      AND x.period = ${single.period}::date AND x.url_id > 0 AND x.citations > 0`,
       materialized: false
     }
   }
@@ -162,14 +165,14 @@ const responsesPerUrl = (
   return {
     body: sql`
     SELECT x.url_id, sum(x.responses)::int AS count
-    FROM rollup_url x
-    WHERE x.brand_id = ${query.brandId} AND ${ofDomain} AND ${inPeriods(sql, "x", periods, true)}
+    FROM rollup_citation_mentions x
+    WHERE x.brand_id = ${query.brandId} AND ${ofDomain} AND x.url_id > 0 AND ${inPeriods(sql, "x", periods, true)}
     GROUP BY x.url_id HAVING sum(x.responses) > 0`,
     materialized: true
   }
 }
 
-/** URLs ranked by the responses citing them (rollup_url), optionally of one domain. */
+/** URLs ranked by the responses citing them (rollup_citation_mentions' URL rows), optionally of one domain. */
 const listUrlsOf = (
   sql: SqlClient.SqlClient,
   query: CitedSourceQuery,
