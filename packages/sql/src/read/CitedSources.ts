@@ -11,6 +11,7 @@ import {
   type FittedRange,
   fitRange,
   impact,
+  inPeriodBranches,
   inPeriods,
   iso,
   type Page,
@@ -99,8 +100,11 @@ export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) 
   const { periods, wholeHistory } = yield* fitRange(brandDays(sql, query.brandId), query.filters)
   const perDomain = sql`
     SELECT x.domain_id, sum(x.responses)::int AS responses_count
-    FROM rollup_citation_mentions x
-    WHERE x.brand_id = ${query.brandId} AND x.url_id = 0 AND ${inPeriods(sql, "x", periods, true)}
+    FROM (${
+    inPeriodBranches(sql, "x", periods, true, (inRange) =>
+      sql`SELECT x.domain_id, x.responses FROM rollup_citation_mentions x
+        WHERE x.brand_id = ${query.brandId} AND x.url_id = 0 AND ${inRange}`)
+  }) x
     GROUP BY x.domain_id HAVING sum(x.responses) > 0`
   const classify = yield* classifierForBrand(query.brandId)
   return withSourceTypes((item) => classify(item.domain), yield* pagedWithTotal(
@@ -127,9 +131,12 @@ export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) 
           (SELECT count(*) FROM cited_domain_days k
             WHERE k.domain_id = l.domain_id AND ${citedInScope(sql, query, wholeHistory)})::int AS prompts_count,
           l.responses_count,
-          (SELECT count(DISTINCT u.url_id) FROM rollup_citation_mentions u
-            WHERE u.brand_id = ${query.brandId} AND u.domain_id = l.domain_id AND u.url_id > 0 AND u.responses > 0
-              AND ${inPeriods(sql, "u", periods, true)})::int AS urls_count
+          (SELECT count(DISTINCT u.url_id) FROM (${
+    inPeriodBranches(sql, "u", periods, true, (inRange) =>
+      sql`SELECT u.url_id FROM rollup_citation_mentions u
+              WHERE u.brand_id = ${query.brandId} AND u.domain_id = l.domain_id AND u.url_id > 0 AND u.responses > 0
+                AND ${inRange}`)
+  }) u)::int AS urls_count
         FROM listed l CROSS JOIN total
         ORDER BY l.responses_count DESC, l.domain COLLATE "C"`
   ))
@@ -165,8 +172,11 @@ const responsesPerUrl = (
   return {
     body: sql`
     SELECT x.url_id, sum(x.responses)::int AS count
-    FROM rollup_citation_mentions x
-    WHERE x.brand_id = ${query.brandId} AND ${ofDomain} AND x.url_id > 0 AND ${inPeriods(sql, "x", periods, true)}
+    FROM (${
+    inPeriodBranches(sql, "x", periods, true, (inRange) =>
+      sql`SELECT x.url_id, x.responses FROM rollup_citation_mentions x
+        WHERE x.brand_id = ${query.brandId} AND ${ofDomain} AND x.url_id > 0 AND ${inRange}`)
+  }) x
     GROUP BY x.url_id HAVING sum(x.responses) > 0`,
     materialized: true
   }

@@ -211,6 +211,44 @@ export const rollupPeriods = (
       AND (${col("period")} < ${monthsFrom} OR ${col("period")} >= ${monthsUntil}) AND ${outsideYears}))`
 }
 
+/**
+ * The rows `rollupPeriods` selects, as conditions to be read one by one (`inPeriodBranches`):
+ * each fixes the grain and bounds the period on both sides, so that it walks an index on (...,
+ * grain, period) over its own range only, where the `OR` of `rollupPeriods` gives an index nothing
+ * to bound the period by (the day rows' range was the whole range, every day of its whole months
+ * included). Each condition is `rollupPeriods`' condition for its grain with tighter bounds that
+ * split it in two where it was a union (`period < monthsFrom OR period >= monthsUntil` is the part
+ * before `monthsFrom` and the part from both on), so the conditions select the same rows, each once.
+ */
+export const periodBranches = (
+  sql: SqlClient.SqlClient,
+  alias: string,
+  filters: ResponseFilters,
+  years = false
+): ReadonlyArray<Statement.Fragment> => {
+  const col = (name: string) => sql.literal(`${alias}.${name}`)
+  const period = col("period")
+  const bounds = periodBounds(filters)
+  const monthsFrom = sql`${bounds.monthsFrom}::date`
+  const monthsUntil = sql`${bounds.monthsUntil}::date`
+  const months = sql`${col("grain")} = 'month' AND ${period} >= ${monthsFrom} AND ${period} < ${monthsUntil}`
+  const days = sql`${col("grain")} = 'day' AND ${period} BETWEEN ${bounds.start}::date AND ${bounds.end}::date
+    AND (${period} < ${monthsFrom} OR ${period} >= ${monthsUntil})`
+  const split = (rows: Statement.Fragment, from: Statement.Fragment, until: Statement.Fragment) => [
+    sql`(${rows} AND ${period} < ${from})`,
+    sql`(${rows} AND ${period} >= GREATEST(${from}, ${until}))`
+  ]
+  if (!years) return [sql`(${months})`, ...split(days, monthsFrom, monthsUntil)]
+  const yearsFrom = sql`${bounds.yearsFrom}::date`
+  const yearsUntil = sql`${bounds.yearsUntil}::date`
+  const outsideYears = sql`(${period} < ${yearsFrom} OR ${period} >= ${yearsUntil})`
+  return [
+    sql`(${col("grain")} = 'year' AND ${period} >= ${yearsFrom} AND ${period} < ${yearsUntil})`,
+    ...split(sql`${months} AND ${outsideYears}`, yearsFrom, yearsUntil),
+    ...split(sql`${days} AND ${outsideYears}`, monthsFrom, monthsUntil)
+  ]
+}
+
 /** The periods `rollupPeriods` selects for a range, as lists of first days (`YYYY-MM-DD`) per grain. */
 export interface PeriodLists {
   readonly days: ReadonlyArray<string>
@@ -293,6 +331,24 @@ export const inPeriods = (
 ): Statement.Fragment =>
   // Year rows exist for all engines only (engine NULL).
   sql`${rollupEngine(sql, alias, filters)} AND ${rollupPeriods(sql, alias, filters, years && filters.aiModel === undefined)}`
+
+/**
+ * The rows of `select` that `inPeriods` selects, read one grain (and part, `periodBranches`) at a
+ * time and appended (`UNION ALL`): `select(condition)` is a query over one rollup table as `alias`
+ * with `condition` (the engine's and one part's) in its `WHERE`.
+ */
+export const inPeriodBranches = (
+  sql: SqlClient.SqlClient,
+  alias: string,
+  filters: ResponseFilters,
+  years: boolean,
+  select: (condition: Statement.Fragment) => Statement.Fragment
+): Statement.Fragment =>
+  sql.join(" UNION ALL ", false)(
+    periodBranches(sql, alias, filters, years && filters.aiModel === undefined).map((branch) =>
+      sql`(${select(sql`${rollupEngine(sql, alias, filters)} AND ${branch}`)})`
+    )
+  )
 
 const DataRange = Schema.Struct({
   start: Schema.NullOr(Schema.String),
