@@ -182,8 +182,6 @@ layer(Live, { timeout: 120_000 })("the CLI", (it) => {
           brand: 0,
           prompt: 0,
           competitor: 0,
-          domain: 0,
-          url: 0,
           prompt_days: 0,
           domain_days: 0,
           prompt_competitor: 0,
