@@ -126,11 +126,59 @@ export const expectedCitationMentions = (sql: SqlClient.SqlClient, where: Statem
 const COUNTS = ["citations", "responses", "brand_responses"]
 const COLUMNS = `${CITATION_MENTIONS_KEY}, ${COUNTS.join(", ")}, competitor_responses`
 
+/**
+ * The rows of the answers `ids` (a bigint[] expression) holds, each count multiplied by `sign`: what
+ * the write path adds or subtracts. The same rows as `expectedRows` (which `differences` checks
+ * them against), computed with fewer rows in between: every grain and engine key of a source comes
+ * from one `GROUPING SETS` aggregation of the answers' citing rows (RebuildGrains.ts), once for the
+ * source's own counts and once per competitor named, instead of each per-day row being spread to
+ * its five keys and summed again (for a batch of 500 answers, 40,000 rows summed twice).
+ */
+const batchRows = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign: 1 | -1) => {
+  const grains = { engines: true, years: true }
+  const sign_ = sql.literal(String(sign))
+  const keyed = (alias: string) =>
+    sql.literal(`${alias}.brand_id, ${alias}.domain_id, ${alias}.url_id, ${alias}.engine`)
+  return sql`
+    WITH sources AS MATERIALIZED (
+      SELECT rc.brand_id, rc.response_id, rc.engine, rc.domain_id, u.url_id, count(*)::int AS citations,
+        ${periodsOf(sql, "rc.collected_at")}
+      FROM response_citations rc CROSS JOIN LATERAL (VALUES (0::bigint), (rc.url_id)) u(url_id)
+      WHERE rc.response_id = ANY(${ids})
+      GROUP BY rc.brand_id, rc.response_id, rc.engine, rc.domain_id, u.url_id, rc.collected_at
+    ),
+    own AS (
+      SELECT ${keyed("s")}, ${grainColumn(sql, "s")}, ${periodColumn(sql, grains, "s")},
+        sum(s.citations)::int AS citations, count(*)::int AS responses,
+        (count(*) FILTER (WHERE r.brand_mentioned))::int AS brand_responses
+      FROM sources s JOIN responses r ON r.id = s.response_id
+      GROUP BY s.brand_id, s.domain_id, s.url_id, ${grainSets(sql, grains, "s")}
+    ),
+    named AS (
+      SELECT n.brand_id, n.domain_id, n.url_id, coalesce(n.engine, '') AS engine, n.grain, n.period,
+        jsonb_object_agg(n.competitor_id::text, ${sign_} * n.responses) AS competitor_responses
+      FROM (
+        SELECT ${keyed("s")}, m.competitor_id, ${grainColumn(sql, "s")}, ${periodColumn(sql, grains, "s")},
+          count(*)::int AS responses
+        FROM sources s JOIN response_mentions m ON m.response_id = s.response_id
+        GROUP BY s.brand_id, s.domain_id, s.url_id, m.competitor_id, ${grainSets(sql, grains, "s")}
+      ) n
+      GROUP BY 1, 2, 3, 4, 5, 6
+    )
+    SELECT o.brand_id, o.domain_id, o.url_id, o.engine, o.grain, o.period,
+      ${sign_} * o.citations AS citations, ${sign_} * o.responses AS responses,
+      ${sign_} * o.brand_responses AS brand_responses,
+      coalesce(n.competitor_responses, '{}'::jsonb) AS competitor_responses
+    FROM own o LEFT JOIN named n
+      ON (n.brand_id, n.domain_id, n.url_id, n.engine, n.grain, n.period)
+        = (o.brand_id, o.domain_id, o.url_id, coalesce(o.engine, ''), o.grain, o.period)`
+}
+
 /** Adds (sign 1) or subtracts (sign -1) the rows of the answers `ids` (a bigint[] expression) holds, in key order. */
 const applyStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign: 1 | -1) =>
   sql`INSERT INTO rollup_citation_mentions AS t (${sql.literal(COLUMNS)})
     SELECT ${sql.literal(COLUMNS)}
-    FROM (${expectedRows(sql, sql`rc.response_id = ANY(${ids})`, sign, ["day", "month", "year"], "both")}) x
+    FROM (${batchRows(sql, ids, sign)}) x
     ORDER BY ${sql.literal(CITATION_MENTIONS_KEY)}
     ON CONFLICT (${sql.literal(CITATION_MENTIONS_KEY)}) DO UPDATE
     SET ${sql.literal(COUNTS.map((c) => `${c} = t.${c} + excluded.${c}`).join(", "))},

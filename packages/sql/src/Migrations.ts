@@ -26,6 +26,7 @@ import citationMentionsRanking from "./migrations/0037_citation_mentions_ranking
 import citationMentionsMerge from "./migrations/0039_citation_mentions_merge.js"
 import rollupParentDeletes from "./migrations/0040_rollup_parent_deletes.js"
 import oneCitationRollup from "./migrations/0041_one_citation_rollup.js"
+import citationMentionsGroupingSets from "./migrations/0042_citation_mentions_grouping_sets.js"
 
 /**
  * Every migration, in order. Add new ones here as `NNNN_name`, numbered above every existing one:
@@ -55,7 +56,8 @@ const all = {
   "0037_citation_mentions_ranking": citationMentionsRanking,
   "0039_citation_mentions_merge": citationMentionsMerge,
   "0040_rollup_parent_deletes": rollupParentDeletes,
-  "0041_one_citation_rollup": oneCitationRollup
+  "0041_one_citation_rollup": oneCitationRollup,
+  "0042_citation_mentions_grouping_sets": citationMentionsGroupingSets
 }
 
 const names = Object.keys(all)
