@@ -27,6 +27,7 @@ import citationMentionsMerge from "./migrations/0039_citation_mentions_merge.js"
 import rollupParentDeletes from "./migrations/0040_rollup_parent_deletes.js"
 import oneCitationRollup from "./migrations/0041_one_citation_rollup.js"
 import citationMentionsGroupingSets from "./migrations/0042_citation_mentions_grouping_sets.js"
+import competitorPeriods from "./migrations/0045_competitor_periods.js"
 
 /**
  * Every migration, in order. Add new ones here as `NNNN_name`, numbered above every existing one:
@@ -57,7 +58,8 @@ const all = {
   "0039_citation_mentions_merge": citationMentionsMerge,
   "0040_rollup_parent_deletes": rollupParentDeletes,
   "0041_one_citation_rollup": oneCitationRollup,
-  "0042_citation_mentions_grouping_sets": citationMentionsGroupingSets
+  "0042_citation_mentions_grouping_sets": citationMentionsGroupingSets,
+  "0045_competitor_periods": competitorPeriods
 }
 
 const names = Object.keys(all)

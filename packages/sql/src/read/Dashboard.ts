@@ -4,7 +4,7 @@ import { Dashboard } from "@sightline/domain/api/Resources"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { type Field, jsonArray } from "./JsonText.js"
-import { brandDays, dataRange, decimal, decodeRows, inPeriods, percent, type ResponseFilters, rollupEngine, rollupPeriods } from "./Query.js"
+import { brandDays, dataRange, decimal, decodeRows, inPeriodBranches, inPeriods, percent, type ResponseFilters, rollupEngine, rollupPeriods } from "./Query.js"
 
 /** The text of the ranked prompt `r`: five lookups by primary key (a join hashed the brand's every prompt). */
 const promptText = (sql: SqlClient.SqlClient) => sql.literal("(SELECT p.text FROM prompts p WHERE p.id = r.id) AS text")
@@ -88,8 +88,13 @@ export const getDashboardJson = Effect.fnUntraced(function*(query: DashboardQuer
         SELECT x.competitor_id, sum(x.mentions) AS mentions,
           sum(x.position_sum)::numeric / nullif(sum(x.mentions), 0) AS position,
           sum(x.sentiment_sum) / nullif(sum(x.mentions), 0) AS sentiment
-        FROM rollup_competitor x
-        WHERE x.brand_id = ${query.brandId} AND ${group} AND ${inPeriods(sql, "x", periods)}
+        FROM (${
+    // One index range per grain, index-only (migration 0045): a brand's month rows of one engine
+    // key lie on as many heap pages as there are rows (11 competitors × 10 groups × 11 months).
+    inPeriodBranches(sql, "x", periods, false, (inRange) =>
+      sql`SELECT x.competitor_id, x.mentions, x.position_sum, x.sentiment_sum FROM rollup_competitor x
+          WHERE x.brand_id = ${query.brandId} AND ${group} AND ${inRange}`)
+  }) x
         GROUP BY x.competitor_id
       ) m ON m.competitor_id = c.id AND m.mentions > 0
       WHERE c.brand_id = ${query.brandId}
