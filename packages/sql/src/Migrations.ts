@@ -28,6 +28,7 @@ import rollupParentDeletes from "./migrations/0040_rollup_parent_deletes.js"
 import oneCitationRollup from "./migrations/0041_one_citation_rollup.js"
 import citationMentionsGroupingSets from "./migrations/0042_citation_mentions_grouping_sets.js"
 import competitorPeriods from "./migrations/0045_competitor_periods.js"
+import promptDayFigures from "./migrations/0046_prompt_day_figures.js"
 
 /**
  * Every migration, in order. Add new ones here as `NNNN_name`, numbered above every existing one:
@@ -59,7 +60,8 @@ const all = {
   "0040_rollup_parent_deletes": rollupParentDeletes,
   "0041_one_citation_rollup": oneCitationRollup,
   "0042_citation_mentions_grouping_sets": citationMentionsGroupingSets,
-  "0045_competitor_periods": competitorPeriods
+  "0045_competitor_periods": competitorPeriods,
+  "0046_prompt_day_figures": promptDayFigures
 }
 
 const names = Object.keys(all)
