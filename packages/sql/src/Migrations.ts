@@ -25,6 +25,7 @@ import citationMentionsRollup from "./migrations/0034_citation_mentions_rollup.j
 import citationMentionsRanking from "./migrations/0037_citation_mentions_ranking.js"
 import citationMentionsMerge from "./migrations/0039_citation_mentions_merge.js"
 import rollupParentDeletes from "./migrations/0040_rollup_parent_deletes.js"
+import citationSourceDays from "./migrations/0043_citation_source_days.js"
 
 /**
  * Every migration, in order. Add new ones here as `NNNN_name`, numbered above every existing one:
@@ -53,7 +54,8 @@ const all = {
   "0034_citation_mentions_rollup": citationMentionsRollup,
   "0037_citation_mentions_ranking": citationMentionsRanking,
   "0039_citation_mentions_merge": citationMentionsMerge,
-  "0040_rollup_parent_deletes": rollupParentDeletes
+  "0040_rollup_parent_deletes": rollupParentDeletes,
+  "0043_citation_source_days": citationSourceDays
 }
 
 const names = Object.keys(all)

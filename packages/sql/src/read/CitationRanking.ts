@@ -23,6 +23,9 @@ export interface RankingQuery {
   readonly brandId: number
   readonly level: "domain" | "url"
   readonly lists: PeriodLists
+  /** The range's first and last day (inclusive, UTC), for `rangeTotals`. */
+  readonly start: string
+  readonly end: string
   /** offset + limit: the rank of the page's last row. */
   readonly last: number
 }
@@ -131,18 +134,29 @@ export const rankingCtes = (sql: SqlClient.SqlClient, query: RankingQuery, depth
 }
 
 /**
- * The number of sources with citations in the periods and the periods' citations (each citation has
- * one URL and one domain, so either level's rows sum to every citation), in one index-only read of
- * the level's ranking index (alias p: the `periods` CTE), when `when` holds.
+ * The number of sources with citations in the range and its citations (each citation has one URL and
+ * one domain, so either level gives every citation), when `when` holds. From the brand's day rows
+ * (CitationSourceDays.ts) when it has no citation after the range's end: then the sources cited in
+ * the range are those last cited on its first day or later, a sum over the days from there instead of
+ * a read of every source. Otherwise (a range in the past) from one index-only read of the level's
+ * ranking index over the periods (alias p: the `periods` CTE).
  */
 export const rangeTotals = (sql: SqlClient.SqlClient, query: RankingQuery, when: Statement.Fragment) => {
   // One period holds each source once: no need to remove duplicates.
   const sources = periodCount(query.lists) === 1 ? sql`count(*)` : sql`count(DISTINCT x.id)`
+  const days = sql`(
+    SELECT coalesce(sum(${query.level === "url" ? sql`d.urls` : sql`d.domains`}), 0)::int AS sources,
+      coalesce(sum(d.citations), 0)::bigint AS citations,
+      coalesce(bool_or(d.day > ${query.end}::date AND d.citations > 0), FALSE) AS later
+    FROM rollup_citation_days d WHERE d.brand_id = ${query.brandId} AND d.day >= ${query.start}::date)`
   return sql`
-    SELECT ${sources}::int AS sources, sum(x.citations) AS citations
+    SELECT t.sources, t.citations FROM ${days} t WHERE NOT t.later AND ${when}
+    UNION ALL
+    SELECT ${sources}::int AS sources, sum(x.citations)::bigint AS citations
     FROM periods p CROSS JOIN LATERAL (
       SELECT ${sourceId(sql, query.level)} AS id, x.citations FROM rollup_citation_mentions x
       WHERE ${periodRows(sql, query.brandId)} AND ${levelRows(sql, query.level)} AND x.citations > 0
     ) x
-    WHERE ${when}`
+    WHERE ${when} AND (SELECT t.later FROM ${days} t)
+    HAVING (SELECT t.later FROM ${days} t)`
 }

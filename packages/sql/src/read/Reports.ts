@@ -399,7 +399,7 @@ const citationScope = Effect.fnUntraced(function*(query: CitationQuery) {
   const lists = byDay ? undefined : rollupPeriodLists(fitted, !useEngines)
   const last = offsetOf(query.page) + query.page.perPage
   const ranking: RankingQuery | undefined = !useEngines && lists !== undefined
-    ? { brandId: query.brandId, level: query.level, lists, last }
+    ? { brandId: query.brandId, level: query.level, lists, start: period.start_date, end: period.end_date, last }
     : undefined
   return { fitted, lists, ranking }
 })
