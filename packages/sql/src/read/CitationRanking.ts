@@ -79,10 +79,15 @@ export const rankingCtes = (sql: SqlClient.SqlClient, query: RankingQuery, depth
         ORDER BY x.citations DESC LIMIT ${depth}
       ) t
     ),
+    -- A period's M-th figure, 0 when it has fewer rows (read again from the index: cheaper than
+    -- sorting the tops by period).
     floors AS MATERIALIZED (
-      SELECT p.grain, p.period, CASE WHEN count(t.id) = ${depth} THEN min(t.citations) ELSE 0 END AS floor
-      FROM periods p LEFT JOIN tops t ON t.grain = p.grain AND t.period = p.period
-      GROUP BY p.grain, p.period
+      SELECT p.grain, p.period, coalesce((
+        SELECT x.citations FROM rollup_citation_mentions x
+        WHERE ${rowsOf(sql`${levelRows(sql, query.level)} AND x.citations > 0`)}
+        ORDER BY x.citations DESC OFFSET ${depth - 1} LIMIT 1
+      ), 0) AS floor
+      FROM periods p
     ),
     bound AS MATERIALIZED (SELECT coalesce(sum(f.floor), 0)::bigint AS citations FROM floors f),
     seen AS MATERIALIZED (

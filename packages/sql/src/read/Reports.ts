@@ -1,8 +1,9 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
 import type { CitationDimension, ReportDimension } from "@sightline/domain/api/Params"
-import { type CitationReportRow, CoMentionedCompetitor, type VisibilityReportRow } from "@sightline/domain/api/Resources"
+import type { CitationReportRow, CoMentionedCompetitor, VisibilityReportRow } from "@sightline/domain/api/Resources"
 import { AI_MODELS, AiModel } from "@sightline/domain/AiModel"
+import { compareNames } from "@sightline/domain/Metrics"
 import { periodChange, type Period, previousPeriod, rateFigures } from "@sightline/domain/ReportFigures"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
@@ -354,8 +355,32 @@ const CitationRow = Schema.Struct({
   responses_citing: Schema.NullOr(Schema.Number),
   citation_share: Schema.NullOr(Schema.String),
   responses_mentioning_brand: Schema.NullOr(Schema.Number),
-  co_mentioned_competitors: Schema.NullOr(Schema.Array(CoMentionedCompetitor))
+  /** The `competitor_responses` objects of the row's rollup rows, summed here (`coMentioned`). */
+  co_mention_counts: Schema.NullOr(Schema.Array(Schema.Record({ key: Schema.String, value: Schema.Number }))),
+  /** The brand's competitors (every row: the same list). */
+  __competitors: Schema.NullOr(Schema.Array(Schema.Struct({ id: Schema.Number, name: Schema.String })))
 })
+
+/**
+ * A row's co-mentioned competitors from its rollup rows' `competitor_responses` objects: summed
+ * per competitor, those with answers, by answers, then name (code-unit order, as `COLLATE "C"`),
+ * then id. Summed here rather than in the statement: expanding and regrouping every object of a
+ * 100-row page over a range's periods (~8,000 pairs at 30 days) was a third of the report's time
+ * (docs/operations.md, "Seventh round").
+ */
+const coMentioned = (
+  counts: ReadonlyArray<Readonly<Record<string, number>>>,
+  names: ReadonlyMap<number, string>
+): ReadonlyArray<typeof CoMentionedCompetitor.Type> => {
+  const sums = new Map<number, number>()
+  for (const object of counts) {
+    for (const [key, value] of Object.entries(object)) sums.set(Number(key), (sums.get(Number(key)) ?? 0) + value)
+  }
+  return [...sums].flatMap(([id, responses]) => {
+    const name = names.get(id)
+    return name === undefined || responses <= 0 ? [] : [{ competitor_id: id, name, responses }]
+  }).sort((a, b) => b.responses - a.responses || compareNames(a.name, b.name) || a.competitor_id - b.competitor_id)
+}
 
 /** How deep the ranked read of the citations report goes (CitationRanking.ts) before it sums every source. */
 export interface RankingDepth {
@@ -407,6 +432,7 @@ const citationScope = Effect.fnUntraced(function*(query: CitationQuery) {
 const citationPage = Effect.fnUntraced(function*(query: CitationQuery, found: CitationStatement) {
   const { byDay, byEngine } = splitsOf(query)
   const classify = yield* classifierForBrand(query.brandId)
+  const names = new Map((found.rows[0]?.__competitors ?? []).map((c) => [c.id, c.name]))
   const data = found.rows.filter((row) => row.__row === true).map((row): CitationReportRow => ({
     domain_id: row.domain_id ?? 0,
     domain: row.domain ?? "",
@@ -417,7 +443,7 @@ const citationPage = Effect.fnUntraced(function*(query: CitationQuery, found: Ci
     responses_citing: row.responses_citing ?? 0,
     citation_share: row.citation_share ?? "0.00",
     responses_mentioning_brand: row.responses_mentioning_brand ?? 0,
-    co_mentioned_competitors: row.co_mentioned_competitors ?? [],
+    co_mentioned_competitors: coMentioned(row.co_mention_counts ?? [], names),
     source_type: classify(query.level === "url" ? row.url ?? "" : row.domain ?? "")
   }))
   return { pagination: pagination(query.page, found.total), period: query.period, data }
@@ -502,9 +528,6 @@ const citationStatement = (
       AND ${byEngine ? sql`x.engine = t.k_engine` : engines}
       AND ${byDay ? sql`x.grain = 'day' AND x.period = t.k_day` : periods}
       AND x.url_id = ${url ? sql`t.id` : sql`0`} AND x.domain_id = t.domain_id`
-    const competitorsJson = (rows: Statement.Fragment) =>
-      sql`json_agg(json_build_object('competitor_id', cm.competitor_id, 'name', cm.name, 'responses', cm.responses)
-        ORDER BY cm.responses DESC, cm.name COLLATE "C", cm.competitor_id) AS competitors FROM (${rows}) cm`
     const source = ranked === undefined
       ? {
         ctes: sql`items AS (${items}), total AS (SELECT sum(i.citations) AS citations FROM items i)`,
@@ -520,15 +543,7 @@ const citationStatement = (
             OFFSET ${offset + query.page.perPage - 1} LIMIT 1), 0)
           ORDER BY i.citations DESC, ${url ? sql`n.url` : sql`n.domain`} COLLATE "C", i.k_engine COLLATE "C", i.k_day
           LIMIT ${query.page.perPage} OFFSET ${offset}`,
-        coMentions: sql`(
-          SELECT ${
-          competitorsJson(sql`
-            SELECT c.id AS competitor_id, c.name, sum(j.value::int)::int AS responses
-            FROM rollup_citation_mentions x CROSS JOIN LATERAL jsonb_each_text(x.competitor_responses) j
-            JOIN competitors c ON c.id = j.key::bigint
-            WHERE ${mentioned}
-            GROUP BY c.id, c.name HAVING sum(j.value::int) > 0`)
-        })`
+        coMentions: sql`(SELECT json_agg(x.competitor_responses) FROM rollup_citation_mentions x WHERE ${mentioned})`
       }
       : (() => {
         const settled = sql`(SELECT s.settled FROM settled s)`
@@ -543,31 +558,32 @@ const citationStatement = (
               FROM ranked r
               WHERE ${settled} AND r.rank > ${offset} AND r.rank <= ${ranked.ranking.last}
             ),
-            -- The page's co-mentions in one read per period (its sources' rows of each period).
+            -- The page's rows of each period, in one read of the table's key per period. The domain
+            -- rows' url_id 0 is given as a value the planner does not see: seeing it, it reads the
+            -- domain ranking index instead (its predicate has url_id = 0), every domain of the period.
             co_mentions AS MATERIALIZED (
-              SELECT cm.id, ${
-            competitorsJson(sql`
-              SELECT x.id, c.id AS competitor_id, c.name, sum(j.value::int)::int AS responses
+              SELECT x.id, json_agg(x.competitor_responses) AS counts
               FROM periods p CROSS JOIN LATERAL (
                 SELECT ${sourceId(sql, query.level)} AS id, x.competitor_responses
                 FROM rollup_citation_mentions x
                 WHERE ${periodRows(sql, query.brandId)}
-                  AND ${url ? sql`x.url_id = ANY(${pageIds})` : sql`x.url_id = 0 AND x.domain_id = ANY(${pageIds})`}
-              ) x CROSS JOIN LATERAL jsonb_each_text(x.competitor_responses) j
-              JOIN competitors c ON c.id = j.key::bigint
-              GROUP BY x.id, c.id, c.name HAVING sum(j.value::int) > 0`)
-          } GROUP BY cm.id
+                  AND ${url ? sql`x.url_id = ANY(${pageIds})` : sql`x.url_id = (SELECT 0::bigint) AND x.domain_id = ANY(${pageIds})`}
+              ) x
+              GROUP BY x.id
             )`,
           settled,
           total: sql`(SELECT t.sources FROM totals t)`,
           page: sql`SELECT g.* FROM page g`,
-          coMentions: sql`(SELECT m.competitors FROM co_mentions m WHERE m.id = t.id)`
+          coMentions: sql`(SELECT m.counts FROM co_mentions m WHERE m.id = t.id)`
         }
       })()
     const rows = yield* sql`
       WITH ${source.ctes}
-      SELECT ${source.settled} AS __settled, ${source.total} AS __total, p.*
-      FROM (SELECT 1) one
+      SELECT ${source.settled} AS __settled, ${source.total} AS __total, one.__competitors, p.*
+      FROM (
+        SELECT (SELECT json_agg(json_build_object('id', c.id, 'name', c.name)) FROM competitors c
+          WHERE c.brand_id = ${query.brandId}) AS __competitors
+      ) one
       LEFT JOIN LATERAL (
         SELECT true AS __row, t.domain_id::int, d.domain,
           ${url ? sql`t.id::int` : sql`NULL::int`} AS url_id, u.url,
@@ -576,7 +592,7 @@ const citationStatement = (
           t.citations, t.responses_citing,
           ${percent(sql, "t.citations", "(SELECT total.citations FROM total)")} AS citation_share,
           t.responses_mentioning_brand,
-          coalesce(${source.coMentions}, '[]'::json) AS co_mentioned_competitors
+          ${source.coMentions} AS co_mention_counts
         FROM (${source.page}) t
         JOIN domains d ON d.id = t.domain_id
         LEFT JOIN urls u ON u.id = ${url ? sql`t.id` : sql`NULL::bigint`}
