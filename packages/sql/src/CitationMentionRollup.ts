@@ -2,8 +2,8 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
 import * as Arr from "effect/Array"
 import * as Effect from "effect/Effect"
-import { applyFunctionPair, brandWhere } from "./ApplyFunctions.js"
-import { applyCitationSourceDays, citationSourceDayDifferences, rebuildCitationSourceDays } from "./CitationSourceDays.js"
+import { applyFunctionPair, applyFunctionPairs, brandWhere } from "./ApplyFunctions.js"
+import { citationSourceDayDifferences, citationSourceDayFunctions, rebuildCitationSourceDays } from "./CitationSourceDays.js"
 import { grainColumn, grainSets, periodColumn, periodsOf } from "./RebuildGrains.js"
 
 /**
@@ -142,10 +142,10 @@ const functions = applyFunctionPair(APPLY_FUNCTION, applyStatement)
 export const installCitationMentionFunctions = functions.install
 /**
  * Adds or subtracts the rows of the given answers (their citations and mentions as stored now), in
- * the caller's transaction; and their citations' days and sources' last days (CitationSourceDays.ts).
+ * the caller's transaction; and their citations' days and sources' last days (CitationSourceDays.ts),
+ * a few answers in one round trip.
  */
-export const applyCitationMentions = (responseIds: ReadonlyArray<number>, sign: 1 | -1) =>
-  Effect.zipRight(functions.apply(responseIds, sign), applyCitationSourceDays(responseIds, sign))
+export const applyCitationMentions = applyFunctionPairs([functions, citationSourceDayFunctions])
 
 /** jsonb_build_object takes at most 100 arguments: the competitors' pairs are built 50 at a time. */
 const PAIRS_PER_OBJECT = 50

@@ -145,14 +145,13 @@ const subtractStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment) =>
   }`
 }
 
-const functions = applyFunctionPair(
+/** The add and subtract statements and their installed functions (CitationMentionRollup.ts applies them with its own). */
+export const citationSourceDayFunctions = applyFunctionPair(
   { [1]: "citation_source_days_add", [-1]: "citation_source_days_subtract" },
   (sql, ids, sign) => sign === 1 ? addStatement(sql, ids) : subtractStatement(sql, ids)
 )
 /** Installs (or replaces) the add and subtract statements as PL/pgSQL functions, planned once per connection. */
-export const installCitationSourceDayFunctions = functions.install
-/** Adds or subtracts the given answers' citations (as stored now), in the caller's transaction. */
-export const applyCitationSourceDays = functions.apply
+export const installCitationSourceDayFunctions = citationSourceDayFunctions.install
 
 /** Recomputes both tables for one brand (or all) from the raw citations, in the caller's transaction. */
 export const rebuildCitationSourceDays = (brandId: number | undefined) =>
