@@ -11,6 +11,7 @@ import {
   brandDays,
   dataRange,
   decimal,
+  decodeRows,
   offsetOf,
   type Page,
   type PageRequest,
@@ -355,11 +356,17 @@ const CitationRow = Schema.Struct({
   responses_citing: Schema.NullOr(Schema.Number),
   citation_share: Schema.NullOr(Schema.String),
   responses_mentioning_brand: Schema.NullOr(Schema.Number),
-  /** The `competitor_responses` objects of the row's rollup rows, summed here (`coMentioned`). */
-  co_mention_counts: Schema.NullOr(Schema.Array(Schema.Record({ key: Schema.String, value: Schema.Number }))),
+  /**
+   * The `competitor_responses` objects of the row's rollup rows, a JSON array as text, summed here
+   * (`coMentioned`; decoding it as a schema took longer than the statement's read of it).
+   */
+  co_mention_counts: Schema.NullOr(Schema.String),
   /** The brand's competitors (every row: the same list). */
   __competitors: Schema.NullOr(Schema.Array(Schema.Struct({ id: Schema.Number, name: Schema.String })))
 })
+
+/** Decodes the citations statement's rows with CitationRow compiled once (decodeRows). */
+const decodeCitationRows = decodeRows(CitationRow)
 
 /**
  * A row's co-mentioned competitors from its rollup rows' `competitor_responses` objects: summed
@@ -369,17 +376,25 @@ const CitationRow = Schema.Struct({
  * (docs/operations.md, "Seventh round").
  */
 const coMentioned = (
-  counts: ReadonlyArray<Readonly<Record<string, number>>>,
+  json: string | null,
   names: ReadonlyMap<number, string>
-): ReadonlyArray<typeof CoMentionedCompetitor.Type> => {
+): Effect.Effect<ReadonlyArray<typeof CoMentionedCompetitor.Type>> => {
   const sums = new Map<number, number>()
-  for (const object of counts) {
-    for (const [key, value] of Object.entries(object)) sums.set(Number(key), (sums.get(Number(key)) ?? 0) + value)
+  const parsed: unknown = json === null ? [] : JSON.parse(json)
+  const objects: ReadonlyArray<unknown> = Array.isArray(parsed) ? parsed : []
+  for (const object of objects) {
+    if (typeof object !== "object" || object === null) return Effect.dieMessage(`co-mention counts: ${json}`)
+    for (const [key, value] of Object.entries(object)) {
+      if (typeof value !== "number") return Effect.dieMessage(`co-mention counts: ${json}`)
+      sums.set(Number(key), (sums.get(Number(key)) ?? 0) + value)
+    }
   }
-  return [...sums].flatMap(([id, responses]) => {
-    const name = names.get(id)
-    return name === undefined || responses <= 0 ? [] : [{ competitor_id: id, name, responses }]
-  }).sort((a, b) => b.responses - a.responses || compareNames(a.name, b.name) || a.competitor_id - b.competitor_id)
+  return Effect.succeed(
+    [...sums].flatMap(([id, responses]) => {
+      const name = names.get(id)
+      return name === undefined || responses <= 0 ? [] : [{ competitor_id: id, name, responses }]
+    }).sort((a, b) => b.responses - a.responses || compareNames(a.name, b.name) || a.competitor_id - b.competitor_id)
+  )
 }
 
 /** How deep the ranked read of the citations report goes (CitationRanking.ts) before it sums every source. */
@@ -433,19 +448,21 @@ const citationPage = Effect.fnUntraced(function*(query: CitationQuery, found: Ci
   const { byDay, byEngine } = splitsOf(query)
   const classify = yield* classifierForBrand(query.brandId)
   const names = new Map((found.rows[0]?.__competitors ?? []).map((c) => [c.id, c.name]))
-  const data = found.rows.filter((row) => row.__row === true).map((row): CitationReportRow => ({
-    domain_id: row.domain_id ?? 0,
-    domain: row.domain ?? "",
-    ...(query.level === "url" ? { url_id: row.url_id ?? 0, url: row.url ?? "" } : {}),
-    ...(byEngine && row.ai_model !== null ? { ai_model: row.ai_model } : {}),
-    ...(byDay && row.date !== null ? { date: row.date } : {}),
-    citations: row.citations ?? 0,
-    responses_citing: row.responses_citing ?? 0,
-    citation_share: row.citation_share ?? "0.00",
-    responses_mentioning_brand: row.responses_mentioning_brand ?? 0,
-    co_mentioned_competitors: coMentioned(row.co_mention_counts ?? [], names),
-    source_type: classify(query.level === "url" ? row.url ?? "" : row.domain ?? "")
-  }))
+  const data = yield* Effect.forEach(found.rows.filter((row) => row.__row === true), (row) =>
+    Effect.map(coMentioned(row.co_mention_counts, names), (competitors): CitationReportRow => ({
+      domain_id: row.domain_id ?? 0,
+      domain: row.domain ?? "",
+      ...(query.level === "url" ? { url_id: row.url_id ?? 0, url: row.url ?? "" } : {}),
+      ...(byEngine && row.ai_model !== null ? { ai_model: row.ai_model } : {}),
+      ...(byDay && row.date !== null ? { date: row.date } : {}),
+      citations: row.citations ?? 0,
+      responses_citing: row.responses_citing ?? 0,
+      citation_share: row.citation_share ?? "0.00",
+      responses_mentioning_brand: row.responses_mentioning_brand ?? 0,
+      co_mentioned_competitors: competitors,
+      source_type: classify(query.level === "url" ? row.url ?? "" : row.domain ?? "")
+    }))
+  )
   return { pagination: pagination(query.page, found.total), period: query.period, data }
 })
 
@@ -568,6 +585,8 @@ const citationStatement = (
                 FROM rollup_citation_mentions x
                 WHERE ${periodRows(sql, query.brandId)}
                   AND ${url ? sql`x.url_id = ANY(${pageIds})` : sql`x.url_id = (SELECT 0::bigint) AND x.domain_id = ANY(${pageIds})`}
+                -- Not pulled up: read per period (a brand with few rows was otherwise read over all its periods).
+                OFFSET 0
               ) x
               GROUP BY x.id
             )`,
@@ -592,12 +611,12 @@ const citationStatement = (
           t.citations, t.responses_citing,
           ${percent(sql, "t.citations", "(SELECT total.citations FROM total)")} AS citation_share,
           t.responses_mentioning_brand,
-          ${source.coMentions} AS co_mention_counts
+          (${source.coMentions})::text AS co_mention_counts
         FROM (${source.page}) t
         JOIN domains d ON d.id = t.domain_id
         LEFT JOIN urls u ON u.id = ${url ? sql`t.id` : sql`NULL::bigint`}
         ORDER BY t.citations DESC, ${url ? sql`u.url` : sql`d.domain`} COLLATE "C", t.k_engine COLLATE "C", t.k_day
-      ) p ON true`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(CitationRow))), Effect.orDie)
+      ) p ON true`.pipe(Effect.flatMap(decodeCitationRows), Effect.orDie)
     const found: CitationStatement = {
       settled: rows[0]?.__settled ?? true,
       total: rows[0]?.__total ?? 0,
