@@ -70,17 +70,8 @@ export const rankingCtes = (sql: SqlClient.SqlClient, query: RankingQuery, depth
     periods AS MATERIALIZED (
       SELECT p.grain, p.period FROM unnest(${grains}::text[], ${periods}::date[]) p(grain, period)
     ),
-    tops AS MATERIALIZED (
-      SELECT p.grain, p.period, t.*
-      FROM periods p CROSS JOIN LATERAL (
-        SELECT ${sourceId(sql, query.level)} AS id, x.domain_id, x.citations, x.responses, x.brand_responses
-        FROM rollup_citation_mentions x
-        WHERE ${rowsOf(sql`${levelRows(sql, query.level)} AND x.citations > 0`)}
-        ORDER BY x.citations DESC LIMIT ${depth}
-      ) t
-    ),
-    -- A period's M-th figure, 0 when it has fewer rows (read again from the index: cheaper than
-    -- sorting the tops by period).
+    -- A period's M-th figure, 0 when it has fewer rows (from the index: cheaper than sorting the
+    -- tops by period).
     floors AS MATERIALIZED (
       SELECT p.grain, p.period, coalesce((
         SELECT x.citations FROM rollup_citation_mentions x
@@ -89,12 +80,22 @@ export const rankingCtes = (sql: SqlClient.SqlClient, query: RankingQuery, depth
       ), 0) AS floor
       FROM periods p
     ),
+    -- Each period's top rows, with the period's floor.
+    tops AS MATERIALIZED (
+      SELECT p.floor, t.*
+      FROM floors p CROSS JOIN LATERAL (
+        SELECT ${sourceId(sql, query.level)} AS id, x.domain_id, x.citations, x.responses, x.brand_responses
+        FROM rollup_citation_mentions x
+        WHERE ${rowsOf(sql`${levelRows(sql, query.level)} AND x.citations > 0`)}
+        ORDER BY x.citations DESC LIMIT ${depth}
+      ) t
+    ),
     bound AS MATERIALIZED (SELECT coalesce(sum(f.floor), 0)::bigint AS citations FROM floors f),
     seen AS MATERIALIZED (
       SELECT t.id, t.domain_id, sum(t.citations)::bigint AS low,
-        (sum(t.citations) + (SELECT b.citations FROM bound b) - sum(f.floor))::bigint AS high,
+        (sum(t.citations) + (SELECT b.citations FROM bound b) - sum(t.floor))::bigint AS high,
         sum(t.responses)::int AS responses, sum(t.brand_responses)::int AS brand_responses
-      FROM tops t JOIN floors f ON f.grain = t.grain AND f.period = t.period
+      FROM tops t
       GROUP BY t.id, t.domain_id
     ),
     cut AS MATERIALIZED (
