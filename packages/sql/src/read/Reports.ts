@@ -361,12 +361,17 @@ const CitationRow = Schema.Struct({
    * (`coMentioned`; decoding it as a schema took longer than the statement's read of it).
    */
   co_mention_counts: Schema.NullOr(Schema.String),
-  /** The brand's competitors (every row: the same list). */
-  __competitors: Schema.NullOr(Schema.Array(Schema.Struct({ id: Schema.Number, name: Schema.String })))
+  /** The brand's competitors as JSON text (every row: the same list, decoded once: `decodeCompetitors`). */
+  __competitors: Schema.NullOr(Schema.String)
 })
 
 /** Decodes the citations statement's rows with CitationRow compiled once (decodeRows). */
 const decodeCitationRows = decodeRows(CitationRow)
+
+/** The brand's competitors' ids and names from the statement's first row. */
+const decodeCompetitors = Schema.decodeUnknown(
+  Schema.parseJson(Schema.Array(Schema.Struct({ id: Schema.Number, name: Schema.String })))
+)
 
 /**
  * A row's co-mentioned competitors from its rollup rows' `competitor_responses` objects: summed
@@ -450,7 +455,8 @@ const citationScope = Effect.fnUntraced(function*(query: CitationQuery) {
 const citationPage = Effect.fnUntraced(function*(query: CitationQuery, found: CitationStatement) {
   const { byDay, byEngine } = splitsOf(query)
   const classify = yield* classifierForBrand(query.brandId)
-  const names = new Map((found.rows[0]?.__competitors ?? []).map((c) => [c.id, c.name]))
+  const competitors = yield* Effect.orDie(decodeCompetitors(found.rows[0]?.__competitors ?? "[]"))
+  const names = new Map(competitors.map((c) => [c.id, c.name]))
   const data = yield* Effect.forEach(found.rows.filter((row) => row.__row === true), (row) =>
     Effect.map(coMentioned(row.co_mention_counts, names), (competitors): CitationReportRow => ({
       domain_id: row.domain_id ?? 0,
@@ -604,7 +610,7 @@ const citationStatement = (
       SELECT ${source.settled} AS __settled, ${source.total} AS __total, one.__competitors, p.*
       FROM (
         SELECT (SELECT json_agg(json_build_object('id', c.id, 'name', c.name)) FROM competitors c
-          WHERE c.brand_id = ${query.brandId}) AS __competitors
+          WHERE c.brand_id = ${query.brandId})::text AS __competitors
       ) one
       LEFT JOIN LATERAL (
         SELECT true AS __row, t.domain_id::int, d.domain,
