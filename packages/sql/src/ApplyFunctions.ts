@@ -35,6 +35,8 @@ export const applyFunctionPair = (
   names: { readonly [1]: string; readonly [-1]: string },
   statement: (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign: 1 | -1) => Statement.Statement<unknown>
 ) => ({
+  names,
+  statement,
   /** Installs (or replaces) both functions (run by the rollup's migrations). */
   install: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -50,6 +52,25 @@ export const applyFunctionPair = (
         : statement(sql, sql`${responseIds}::bigint[]`, sign)
     })
 })
+
+/**
+ * Several rollups' pairs (`applyFunctionPair`) applied to the same answers, in order: a few answers
+ * in one round trip (one SELECT calling each function), a bigger batch statement by statement.
+ */
+export const applyFunctionPairs = (
+  pairs: ReadonlyArray<Pick<ReturnType<typeof applyFunctionPair>, "names" | "statement">>
+) =>
+(responseIds: ReadonlyArray<number>, sign: 1 | -1): Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    if (responseIds.length === 0) return
+    const sql = yield* SqlClient.SqlClient
+    if (responseIds.length <= SMALL_BATCH) {
+      const ids = sql`${responseIds}::bigint[]`
+      yield* sql`SELECT ${sql.join(", ", false)(pairs.map((pair) => sql`${sql.literal(pair.names[sign])}(${ids})`))}`
+      return
+    }
+    for (const pair of pairs) yield* pair.statement(sql, sql`${responseIds}::bigint[]`, sign)
+  })
 
 /** The rows of one brand (as `alias`), or of every brand when `brandId` is undefined: a rollup's rebuild and verify scope. */
 export const brandWhere = (sql: SqlClient.SqlClient, alias: string, brandId: number | undefined): Statement.Fragment =>

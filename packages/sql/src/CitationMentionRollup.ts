@@ -2,7 +2,8 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
 import * as Arr from "effect/Array"
 import * as Effect from "effect/Effect"
-import { applyFunctionPair, brandWhere } from "./ApplyFunctions.js"
+import { applyFunctionPair, applyFunctionPairs, brandWhere } from "./ApplyFunctions.js"
+import { citationSourceDayDifferences, citationSourceDayFunctions, rebuildCitationSourceDays } from "./CitationSourceDays.js"
 import { grainColumn, grainSets, periodColumn, periodsOf } from "./RebuildGrains.js"
 
 /**
@@ -187,8 +188,12 @@ const applyStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign:
 const functions = applyFunctionPair(APPLY_FUNCTION, applyStatement)
 /** Installs (or replaces) the apply statement as two PL/pgSQL functions, planned once per connection. */
 export const installCitationMentionFunctions = functions.install
-/** Adds or subtracts the rows of the given answers (their citations and mentions as stored now), in the caller's transaction. */
-export const applyCitationMentions = functions.apply
+/**
+ * Adds or subtracts the rows of the given answers (their citations and mentions as stored now), in
+ * the caller's transaction; and their citations' days and sources' last days (CitationSourceDays.ts),
+ * a few answers in one round trip.
+ */
+export const applyCitationMentions = applyFunctionPairs([functions, citationSourceDayFunctions])
 
 /** jsonb_build_object takes at most 100 arguments: the competitors' pairs are built 50 at a time. */
 const PAIRS_PER_OBJECT = 50
@@ -203,7 +208,7 @@ const PAIRS_PER_OBJECT = 50
  * every row is summed from the answers themselves. Summing a row per competitor mention instead
  * (~4x the rows, then grouped again to build the objects) took most of the rebuild's time.
  */
-export const rebuildCitationMentions = (brandId: number | undefined) =>
+export const rebuildCitationMentionRows = (brandId: number | undefined) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     yield* sql`DELETE FROM rollup_citation_mentions t WHERE ${brandWhere(sql, "t", brandId)}`
@@ -256,6 +261,10 @@ export const rebuildCitationMentions = (brandId: number | undefined) =>
     yield* sql`ANALYZE rollup_citation_mentions`
   })
 
+/** `rebuildCitationMentionRows`, then the tables of CitationSourceDays.ts (migration 0034 runs before they exist). */
+export const rebuildCitationMentions = (brandId: number | undefined) =>
+  Effect.zipRight(rebuildCitationMentionRows(brandId), rebuildCitationSourceDays(brandId))
+
 /**
  * Takes a removed competitor out of the counts of its brand (Competitors.remove): its mentions
  * go with it, so the rollup must no longer count them.
@@ -267,12 +276,16 @@ export const forgetCompetitor = (brandId: number, competitorId: number) =>
       WHERE brand_id = ${brandId} AND competitor_responses ? ${String(competitorId)}::text`
   })
 
-/** A count of the stored rows that differ from the raw rows (rows left empty by a re-analysis count as absent). */
+/**
+ * A count of the stored rows that differ from the raw rows (rows left empty by a re-analysis count
+ * as absent), CitationSourceDays.ts's tables included.
+ */
 export const citationMentionDifferences = (sql: SqlClient.SqlClient, brandId: number | undefined) => {
   const columns = sql.literal(COLUMNS)
   const stored = sql`SELECT ${columns} FROM rollup_citation_mentions t
     WHERE ${brandWhere(sql, "t", brandId)}
       AND ((citations, responses, brand_responses) <> (0, 0, 0) OR competitor_responses <> '{}'::jsonb)`
   const fresh = sql`SELECT ${columns} FROM (${expectedCitationMentions(sql, brandWhere(sql, "rc", brandId))}) x`
-  return sql`(SELECT count(*)::int FROM ((${stored} EXCEPT ALL ${fresh}) UNION ALL (${fresh} EXCEPT ALL ${stored})) d)`
+  return sql`((SELECT count(*)::int FROM ((${stored} EXCEPT ALL ${fresh}) UNION ALL (${fresh} EXCEPT ALL ${stored})) d)
+    + ${citationSourceDayDifferences(sql, brandId)})`
 }

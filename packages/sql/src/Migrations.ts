@@ -27,6 +27,7 @@ import citationMentionsMerge from "./migrations/0039_citation_mentions_merge.js"
 import rollupParentDeletes from "./migrations/0040_rollup_parent_deletes.js"
 import oneCitationRollup from "./migrations/0041_one_citation_rollup.js"
 import citationMentionsGroupingSets from "./migrations/0042_citation_mentions_grouping_sets.js"
+import citationSourceDays from "./migrations/0043_citation_source_days.js"
 import competitorPeriods from "./migrations/0045_competitor_periods.js"
 import promptDayFigures from "./migrations/0046_prompt_day_figures.js"
 
@@ -60,6 +61,7 @@ const all = {
   "0040_rollup_parent_deletes": rollupParentDeletes,
   "0041_one_citation_rollup": oneCitationRollup,
   "0042_citation_mentions_grouping_sets": citationMentionsGroupingSets,
+  "0043_citation_source_days": citationSourceDays,
   "0045_competitor_periods": competitorPeriods,
   "0046_prompt_day_figures": promptDayFigures
 }

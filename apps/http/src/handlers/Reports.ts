@@ -1,12 +1,13 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { ValidationError } from "@sightline/domain/api/Errors"
+import { CitationReportRow } from "@sightline/domain/api/Resources"
 import type * as Params from "@sightline/domain/api/Params"
 import { CurrentPrincipal } from "@sightline/domain/api/Security"
 import { SightlineApi } from "@sightline/domain/api/SightlineApi"
 import { previousPeriod } from "@sightline/domain/ReportFigures"
 import { Access, Reports } from "@sightline/sql/read/index"
 import * as Effect from "effect/Effect"
-import { filtersOf, pageOf } from "./Common.js"
+import { asJson, filtersOf, pageOf } from "./Common.js"
 
 /** Every id of a filter list must name an item of the brand: unknown 404, not visible 403, another brand's 400. */
 const checkOwned = <E, R>(
@@ -61,5 +62,9 @@ export const citationReport = ({ urlParams }: { readonly urlParams: typeof Param
     })
   })
 
+/** The citations report's rows are written as decoded (`asJson`): a page of 100 sources and their co-mentions is ~1,200 objects to encode again. */
 export const ReportsLive = HttpApiBuilder.group(SightlineApi, "reports", (handlers) =>
-  handlers.handle("visibility", visibilityReport).handle("citations", citationReport))
+  handlers.handle("visibility", visibilityReport).handle(
+    "citations",
+    (request) => citationReport(request).pipe(Effect.map(asJson(CitationReportRow)))
+  ))

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import {
   ADD_COUNTS_FUNCTION,
   installCitationMentionFunctions,
-  rebuildCitationMentions
+  rebuildCitationMentionRows
 } from "../CitationMentionRollup.js"
 
 /**
@@ -33,7 +33,7 @@ export default Effect.gen(function*() {
     ) WITH (fillfactor = 80)`
   yield* sql.unsafe(ADD_COUNTS_FUNCTION)
   yield* sql.withTransaction(
-    Effect.zipRight(sql`SET LOCAL work_mem = '256MB'`, rebuildCitationMentions(undefined))
+    Effect.zipRight(sql`SET LOCAL work_mem = '256MB'`, rebuildCitationMentionRows(undefined))
   ).pipe(Effect.orDie)
   yield* installCitationMentionFunctions
 })

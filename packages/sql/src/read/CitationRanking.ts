@@ -23,6 +23,9 @@ export interface RankingQuery {
   readonly brandId: number
   readonly level: "domain" | "url"
   readonly lists: PeriodLists
+  /** The range's first and last day (inclusive, UTC), for `rangeTotals`. */
+  readonly start: string
+  readonly end: string
   /** offset + limit: the rank of the page's last row. */
   readonly last: number
 }
@@ -67,26 +70,32 @@ export const rankingCtes = (sql: SqlClient.SqlClient, query: RankingQuery, depth
     periods AS MATERIALIZED (
       SELECT p.grain, p.period FROM unnest(${grains}::text[], ${periods}::date[]) p(grain, period)
     ),
+    -- A period's M-th figure, 0 when it has fewer rows (from the index: cheaper than sorting the
+    -- tops by period).
+    floors AS MATERIALIZED (
+      SELECT p.grain, p.period, coalesce((
+        SELECT x.citations FROM rollup_citation_mentions x
+        WHERE ${rowsOf(sql`${levelRows(sql, query.level)} AND x.citations > 0`)}
+        ORDER BY x.citations DESC OFFSET ${depth - 1} LIMIT 1
+      ), 0) AS floor
+      FROM periods p
+    ),
+    -- Each period's top rows, with the period's floor.
     tops AS MATERIALIZED (
-      SELECT p.grain, p.period, t.*
-      FROM periods p CROSS JOIN LATERAL (
+      SELECT p.floor, t.*
+      FROM floors p CROSS JOIN LATERAL (
         SELECT ${sourceId(sql, query.level)} AS id, x.domain_id, x.citations, x.responses, x.brand_responses
         FROM rollup_citation_mentions x
         WHERE ${rowsOf(sql`${levelRows(sql, query.level)} AND x.citations > 0`)}
         ORDER BY x.citations DESC LIMIT ${depth}
       ) t
     ),
-    floors AS MATERIALIZED (
-      SELECT p.grain, p.period, CASE WHEN count(t.id) = ${depth} THEN min(t.citations) ELSE 0 END AS floor
-      FROM periods p LEFT JOIN tops t ON t.grain = p.grain AND t.period = p.period
-      GROUP BY p.grain, p.period
-    ),
     bound AS MATERIALIZED (SELECT coalesce(sum(f.floor), 0)::bigint AS citations FROM floors f),
     seen AS MATERIALIZED (
       SELECT t.id, t.domain_id, sum(t.citations)::bigint AS low,
-        (sum(t.citations) + (SELECT b.citations FROM bound b) - sum(f.floor))::bigint AS high,
+        (sum(t.citations) + (SELECT b.citations FROM bound b) - sum(t.floor))::bigint AS high,
         sum(t.responses)::int AS responses, sum(t.brand_responses)::int AS brand_responses
-      FROM tops t JOIN floors f ON f.grain = t.grain AND f.period = t.period
+      FROM tops t
       GROUP BY t.id, t.domain_id
     ),
     cut AS MATERIALIZED (
@@ -131,18 +140,29 @@ export const rankingCtes = (sql: SqlClient.SqlClient, query: RankingQuery, depth
 }
 
 /**
- * The number of sources with citations in the periods and the periods' citations (each citation has
- * one URL and one domain, so either level's rows sum to every citation), in one index-only read of
- * the level's ranking index (alias p: the `periods` CTE), when `when` holds.
+ * The number of sources with citations in the range and its citations (each citation has one URL and
+ * one domain, so either level gives every citation), when `when` holds. From the brand's day rows
+ * (CitationSourceDays.ts) when it has no citation after the range's end: then the sources cited in
+ * the range are those last cited on its first day or later, a sum over the days from there instead of
+ * a read of every source. Otherwise (a range in the past) from one index-only read of the level's
+ * ranking index over the periods (alias p: the `periods` CTE).
  */
 export const rangeTotals = (sql: SqlClient.SqlClient, query: RankingQuery, when: Statement.Fragment) => {
   // One period holds each source once: no need to remove duplicates.
   const sources = periodCount(query.lists) === 1 ? sql`count(*)` : sql`count(DISTINCT x.id)`
+  const days = sql`(
+    SELECT coalesce(sum(${query.level === "url" ? sql`d.urls` : sql`d.domains`}), 0)::int AS sources,
+      coalesce(sum(d.citations), 0)::bigint AS citations,
+      coalesce(bool_or(d.day > ${query.end}::date AND d.citations > 0), FALSE) AS later
+    FROM rollup_citation_days d WHERE d.brand_id = ${query.brandId} AND d.day >= ${query.start}::date)`
   return sql`
-    SELECT ${sources}::int AS sources, sum(x.citations) AS citations
+    SELECT t.sources, t.citations FROM ${days} t WHERE NOT t.later AND ${when}
+    UNION ALL
+    SELECT ${sources}::int AS sources, sum(x.citations)::bigint AS citations
     FROM periods p CROSS JOIN LATERAL (
       SELECT ${sourceId(sql, query.level)} AS id, x.citations FROM rollup_citation_mentions x
       WHERE ${periodRows(sql, query.brandId)} AND ${levelRows(sql, query.level)} AND x.citations > 0
     ) x
-    WHERE ${when}`
+    WHERE ${when} AND (SELECT t.later FROM ${days} t)
+    HAVING (SELECT t.later FROM ${days} t)`
 }
