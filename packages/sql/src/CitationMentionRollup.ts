@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
 import * as Arr from "effect/Array"
 import * as Effect from "effect/Effect"
-import { applyFunctionPair, applyFunctionPairs, brandWhere } from "./ApplyFunctions.js"
+import { applyFunctionPair, brandWhere } from "./ApplyFunctions.js"
 import { citationSourceDayDifferences, citationSourceDayFunctions, rebuildCitationSourceDays } from "./CitationSourceDays.js"
 import { grainColumn, grainSets, periodColumn, periodsOf } from "./RebuildGrains.js"
 
@@ -189,11 +189,11 @@ const functions = applyFunctionPair(APPLY_FUNCTION, applyStatement)
 /** Installs (or replaces) the apply statement as two PL/pgSQL functions, planned once per connection. */
 export const installCitationMentionFunctions = functions.install
 /**
- * Adds or subtracts the rows of the given answers (their citations and mentions as stored now), in
- * the caller's transaction; and their citations' days and sources' last days (CitationSourceDays.ts),
- * a few answers in one round trip.
+ * The installed functions and statements that add or subtract the rows of answers (their citations
+ * and mentions as stored now), and their citations' days and sources' last days
+ * (CitationSourceDays.ts): applied with the other rollups' (Rollups.ts, `applyFunctionPairs`).
  */
-export const applyCitationMentions = applyFunctionPairs([functions, citationSourceDayFunctions])
+export const citationMentionFunctions = [functions, citationSourceDayFunctions] as const
 
 /** jsonb_build_object takes at most 100 arguments: the competitors' pairs are built 50 at a time. */
 const PAIRS_PER_OBJECT = 50

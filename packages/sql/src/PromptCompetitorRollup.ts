@@ -46,8 +46,8 @@ const applyStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign:
 const functions = applyFunctionPair(APPLY_FUNCTION, applyStatement)
 /** Installs (or replaces) the apply statement as two PL/pgSQL functions, planned once per connection. */
 export const installPromptCompetitorFunctions = functions.install
-/** Adds or subtracts the figures of the given answers (their mentions as stored now), in the caller's transaction. */
-export const applyPromptCompetitor = functions.apply
+/** The installed functions and the statement that add or subtract the figures of answers (their mentions as stored now). */
+export const promptCompetitorFunctions = functions
 
 /**
  * Recomputes the rows of one brand (or all) from the raw mentions, in the caller's transaction:

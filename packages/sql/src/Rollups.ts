@@ -3,15 +3,15 @@ import type * as SqlError from "@effect/sql/SqlError"
 import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { brandWhere, installApplyFunction, SMALL_BATCH } from "./ApplyFunctions.js"
+import { applyFunctionPairs, brandWhere, installApplyFunction } from "./ApplyFunctions.js"
 import {
-  applyCitationMentions,
   citationMentionDifferences,
+  citationMentionFunctions,
   rebuildCitationMentions
 } from "./CitationMentionRollup.js"
 import {
-  applyPromptCompetitor,
   promptCompetitorDifferences,
+  promptCompetitorFunctions,
   rebuildPromptCompetitor
 } from "./PromptCompetitorRollup.js"
 import { grainColumn, grainSets, periodColumn, periodsOf, rebuildMemory } from "./RebuildGrains.js"
@@ -232,6 +232,17 @@ const applyStatement = (sql: SqlClient.SqlClient, ids: Statement.Fragment, sign:
 }
 
 const APPLY_FUNCTION = { [1]: "rollups_add", [-1]: "rollups_subtract" } as const
+
+/**
+ * Every rollup's installed functions and statements, in the order a writer applies them: the
+ * figure rollups' (a big batch's statement skips the key-set days it already holds), then
+ * `rollup_prompt_competitor`'s, then `rollup_citation_mentions`' and the citation days'.
+ */
+const applyAll = applyFunctionPairs([
+  { names: APPLY_FUNCTION, statement: (sql, ids, sign) => applyStatement(sql, ids, sign, true) },
+  promptCompetitorFunctions,
+  ...citationMentionFunctions
+])
 /**
  * Installs (or replaces) `rollups_add(bigint[])` and `rollups_subtract(bigint[])`: the apply
  * statement as a PL/pgSQL function, so that each connection plans it once (a generic plan) instead
@@ -278,22 +289,13 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
     const sql = yield* SqlClient.SqlClient
 
     /**
-     * Adds (sign 1) or subtracts (sign -1) the figures of the given answers, in the caller's
-     * transaction. A few answers go through the functions migration 0006 installs (planned once per
-     * connection); a big batch is the same statement planned for its size.
+     * Adds (sign 1) or subtracts (sign -1) the figures of the given answers to every rollup, in the
+     * caller's transaction, in one order for every writer. A few answers go through the installed
+     * functions (planned once per connection), all of them in one round trip; a big batch runs each
+     * statement planned for its size.
      */
-    const applyFigures = (responseIds: ReadonlyArray<number>, sign: 1 | -1): Effect.Effect<void, SqlError.SqlError> =>
-      responseIds.length === 0
-        ? Effect.void
-        : responseIds.length <= SMALL_BATCH
-        ? sql`SELECT ${sql.literal(APPLY_FUNCTION[sign])}(${responseIds}::bigint[])`.pipe(Effect.asVoid)
-        : applyStatement(sql, sql`${responseIds}::bigint[]`, sign, true).pipe(Effect.asVoid)
     const apply = (responseIds: ReadonlyArray<number>, sign: 1 | -1): Effect.Effect<void, SqlError.SqlError> =>
-      applyFigures(responseIds, sign).pipe(
-        Effect.zipRight(applyPromptCompetitor(responseIds, sign)),
-        Effect.zipRight(applyCitationMentions(responseIds, sign)),
-        Effect.provideService(SqlClient.SqlClient, sql)
-      )
+      applyAll(responseIds, sign).pipe(Effect.provideService(SqlClient.SqlClient, sql))
 
     /** Recomputes from the raw rows the key sets of one prompt's citations of these URLs and their domains. */
     const refreshCitations = (
