@@ -127,7 +127,12 @@ layer(TestDatabase, { timeout: 120_000 })("postgres store", (it) => {
       expect(allowed).toBeLessThanOrEqual(limit + refill)
       // Tokens a process leased and did not spend within LEASE_MILLIS are dropped: some under-allowance.
       expect(allowed).toBeGreaterThanOrEqual(limit - 20 * leaseSize(limit))
-      expect(decisions.at(-1)).toMatchObject({ allowed: false, remaining: 0 })
+      // The bucket runs out: the requests past it are refused with nothing left. (Not "the last one
+      // is refused": the bucket refills 20 tokens a second on the database's clock, so a late
+      // request may take a refilled token; the bound above counts those.)
+      const refused = decisions.filter((d) => !d.allowed)
+      expect(refused.length).toBeGreaterThan(0)
+      for (const d of refused) expect(d.remaining).toBe(0)
       for (const d of decisions) expect(d.remaining).toBeLessThanOrEqual(limit)
 
       // A lease left unspent for LEASE_MILLIS is dropped: the next request takes a new one.
