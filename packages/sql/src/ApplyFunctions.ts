@@ -27,9 +27,9 @@ export const SMALL_BATCH = 20
 
 /**
  * A rollup's apply statement (`statement(sql, ids, sign)`: add with sign 1, subtract with -1, for
- * the answers whose ids `ids` holds) as a pair of installed functions and the call that uses them:
- * a few answers go through the function (planned once per connection), a bigger batch runs the
- * statement planned for its size.
+ * the answers whose ids `ids` holds) and the pair of installed functions that run it: a few answers
+ * go through the functions (planned once per connection), a bigger batch runs the statement planned
+ * for its size (`applyFunctionPairs`).
  */
 export const applyFunctionPair = (
   names: { readonly [1]: string; readonly [-1]: string },
@@ -41,16 +41,7 @@ export const applyFunctionPair = (
   install: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     for (const sign of [1, -1] as const) yield* installApplyFunction(names[sign], statement(sql, sql.literal("p_ids"), sign))
-  }),
-  /** Adds or subtracts the rows of the given answers, in the caller's transaction. */
-  apply: (responseIds: ReadonlyArray<number>, sign: 1 | -1): Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient> =>
-    Effect.gen(function*() {
-      if (responseIds.length === 0) return
-      const sql = yield* SqlClient.SqlClient
-      yield* responseIds.length <= SMALL_BATCH
-        ? sql`SELECT ${sql.literal(names[sign])}(${responseIds}::bigint[])`
-        : statement(sql, sql`${responseIds}::bigint[]`, sign)
-    })
+  })
 })
 
 /**
@@ -75,3 +66,10 @@ export const applyFunctionPairs = (
 /** The rows of one brand (as `alias`), or of every brand when `brandId` is undefined: a rollup's rebuild and verify scope. */
 export const brandWhere = (sql: SqlClient.SqlClient, alias: string, brandId: number | undefined): Statement.Fragment =>
   brandId === undefined ? sql`TRUE` : sql`${sql.literal(`${alias}.brand_id`)} = ${brandId}`
+
+/**
+ * The number of rows in which the relations `stored` and `fresh` differ (as multisets), an int: a
+ * rollup's verify. `EXCEPT` compares NULL keys (all engines, no group) as equal, which a join would not.
+ */
+export const countDifferences = (sql: SqlClient.SqlClient, stored: Statement.Fragment, fresh: Statement.Fragment) =>
+  sql`(SELECT count(*)::int FROM ((${stored} EXCEPT ALL ${fresh}) UNION ALL (${fresh} EXCEPT ALL ${stored})) d)`

@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
 import * as Arr from "effect/Array"
 import * as Effect from "effect/Effect"
-import { applyFunctionPair, brandWhere } from "./ApplyFunctions.js"
+import { applyFunctionPair, brandWhere, countDifferences } from "./ApplyFunctions.js"
 import { citationSourceDayDifferences, citationSourceDayFunctions, rebuildCitationSourceDays } from "./CitationSourceDays.js"
 import { grainColumn, grainSets, periodColumn, periodsOf } from "./RebuildGrains.js"
 
@@ -63,24 +63,15 @@ const addCounts = (a: string, b: string) => {
 }
 
 /**
- * The rows that follow from the citations `where` (on alias rc) selects, each count multiplied by
- * `sign`. `engines`: per-engine rows too (each grain), or all-engines rows only. `grains` the grains
- * computed. Keys use '' for all engines inside (so they join), NULL outside.
+ * The rows that follow from the citations `where` (on alias rc) selects: every grain, per engine and
+ * for all. What `differences` checks the stored rows (written from `batchRows`) against, computed
+ * another way: counted per source, engine and day first (answers of one day citing one source share
+ * a row), then spread to the grains and engine keys and summed again. Competitor 0 carries the
+ * source's own counts (its citations, citing answers and those naming the brand). Keys use '' for
+ * all engines inside (so they join), NULL outside.
  */
-const expectedRows = (
-  sql: SqlClient.SqlClient,
-  where: Statement.Fragment,
-  sign: 1 | -1,
-  grains: ReadonlyArray<"day" | "month" | "year">,
-  engines: "both" | "each"
-) => {
-  const grainList = sql.literal(grains.map((g) => `('${g}')`).join(", "))
-  const engineKeys = engines === "both" ? sql`(VALUES (d.engine), (''))` : sql`(VALUES (d.engine))`
-  // Counted per source, engine and day first (answers of one day citing one source share a row),
-  // then spread to the grains and engine keys and summed again. Competitor 0 carries the source's
-  // own counts (its citations, citing answers and those naming the brand).
-  const sign_ = sql.literal(String(sign))
-  return sql`
+export const expectedCitationMentions = (sql: SqlClient.SqlClient, where: Statement.Fragment) =>
+  sql`
     WITH sources AS MATERIALIZED (
       SELECT rc.brand_id, rc.response_id, rc.engine, rc.domain_id, u.url_id,
         (rc.collected_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS citations
@@ -103,26 +94,19 @@ const expectedRows = (
       SELECT d.brand_id, d.domain_id, d.url_id, e.engine, g.grain,
         CASE g.grain WHEN 'day' THEN d.day ELSE date_trunc(g.grain, d.day)::date END AS period,
         d.competitor_id, sum(d.responses) AS responses, sum(d.citations) AS citations, sum(d.brand_responses) AS brand_responses
-      FROM daily d CROSS JOIN LATERAL ${engineKeys} e(engine)
-      CROSS JOIN (VALUES ${grainList}) g(grain)
+      FROM daily d CROSS JOIN LATERAL (VALUES (d.engine), ('')) e(engine)
+      CROSS JOIN (VALUES ('day'), ('month'), ('year')) g(grain)
       WHERE NOT (g.grain = 'year' AND e.engine <> '')
       GROUP BY 1, 2, 3, 4, 5, 6, 7
     )
     SELECT k.brand_id, k.domain_id, k.url_id, nullif(k.engine, '') AS engine, k.grain, k.period,
-      (${sign_} * sum(k.citations) FILTER (WHERE k.competitor_id = 0))::int AS citations,
-      (${sign_} * sum(k.responses) FILTER (WHERE k.competitor_id = 0))::int AS responses,
-      (${sign_} * sum(k.brand_responses) FILTER (WHERE k.competitor_id = 0))::int AS brand_responses,
-      coalesce(
-        jsonb_object_agg(k.competitor_id::text, ${sign_} * k.responses) FILTER (WHERE k.competitor_id <> 0),
-        '{}'::jsonb
-      ) AS competitor_responses
+      (sum(k.citations) FILTER (WHERE k.competitor_id = 0))::int AS citations,
+      (sum(k.responses) FILTER (WHERE k.competitor_id = 0))::int AS responses,
+      (sum(k.brand_responses) FILTER (WHERE k.competitor_id = 0))::int AS brand_responses,
+      coalesce(jsonb_object_agg(k.competitor_id::text, k.responses) FILTER (WHERE k.competitor_id <> 0), '{}'::jsonb)
+        AS competitor_responses
     FROM keyed k
     GROUP BY 1, 2, 3, 4, 5, 6`
-}
-
-/** The rows that follow from the citations `where` (on alias rc) selects: every grain, per engine and for all. */
-export const expectedCitationMentions = (sql: SqlClient.SqlClient, where: Statement.Fragment) =>
-  expectedRows(sql, where, 1, ["day", "month", "year"], "both")
 
 const COUNTS = ["citations", "responses", "brand_responses"]
 const COLUMNS = `${CITATION_MENTIONS_KEY}, ${COUNTS.join(", ")}, competitor_responses`
@@ -286,6 +270,5 @@ export const citationMentionDifferences = (sql: SqlClient.SqlClient, brandId: nu
     WHERE ${brandWhere(sql, "t", brandId)}
       AND ((citations, responses, brand_responses) <> (0, 0, 0) OR competitor_responses <> '{}'::jsonb)`
   const fresh = sql`SELECT ${columns} FROM (${expectedCitationMentions(sql, brandWhere(sql, "rc", brandId))}) x`
-  return sql`((SELECT count(*)::int FROM ((${stored} EXCEPT ALL ${fresh}) UNION ALL (${fresh} EXCEPT ALL ${stored})) d)
-    + ${citationSourceDayDifferences(sql, brandId)})`
+  return sql`(${countDifferences(sql, stored, fresh)} + ${citationSourceDayDifferences(sql, brandId)})`
 }

@@ -1,7 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
-import { applyFunctionPair, brandWhere } from "./ApplyFunctions.js"
+import { applyFunctionPair, brandWhere, countDifferences } from "./ApplyFunctions.js"
 
 /**
  * What the citations report needs about a whole range that does not add up over periods: its count
@@ -176,8 +176,5 @@ export const citationSourceDayDifferences = (sql: SqlClient.SqlClient, brandId: 
   const storedLast = sql`SELECT ${sql.literal(LAST_DAY_KEY)}, last_day FROM cited_source_last_days t
     WHERE ${brandWhere(sql, "t", brandId)}`
   const freshLast = sql`SELECT brand_id, domain_id, url_id, day FROM (${lastDays(sql, where)}) x`
-  return sql`(
-    (SELECT count(*) FROM ((${stored} EXCEPT ALL ${fresh}) UNION ALL (${fresh} EXCEPT ALL ${stored})) d)
-    + (SELECT count(*) FROM ((${storedLast} EXCEPT ALL ${freshLast}) UNION ALL (${freshLast} EXCEPT ALL ${storedLast})) d)
-  )::int`
+  return sql`(${countDifferences(sql, stored, fresh)} + ${countDifferences(sql, storedLast, freshLast)})`
 }

@@ -1,7 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
-import { applyFunctionPair, brandWhere } from "./ApplyFunctions.js"
+import { applyFunctionPair, brandWhere, countDifferences } from "./ApplyFunctions.js"
 import { grainColumn, grainSets, periodColumn, periodsOf } from "./RebuildGrains.js"
 
 /**
@@ -82,5 +82,5 @@ export const promptCompetitorDifferences = (sql: SqlClient.SqlClient, brandId: n
   const stored = sql`SELECT ${columns} FROM rollup_prompt_competitor t
     WHERE ${brandWhere(sql, "t", brandId)} AND (mentions, position_sum, sentiment_sum) <> (0, 0, 0)`
   const fresh = sql`SELECT ${columns} FROM (${expectedPromptCompetitor(sql, prompts)}) x`
-  return sql`(SELECT count(*)::int FROM ((${stored} EXCEPT ALL ${fresh}) UNION ALL (${fresh} EXCEPT ALL ${stored})) d)`
+  return countDifferences(sql, stored, fresh)
 }

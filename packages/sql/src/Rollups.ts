@@ -3,7 +3,7 @@ import type * as SqlError from "@effect/sql/SqlError"
 import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { applyFunctionPairs, brandWhere, installApplyFunction } from "./ApplyFunctions.js"
+import { applyFunctionPairs, brandWhere, countDifferences, installApplyFunction } from "./ApplyFunctions.js"
 import {
   citationMentionDifferences,
   citationMentionFunctions,
@@ -444,10 +444,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
       const rows = expected(sql, answersWhere(sql, brandWhere(sql, "r", options.brandId)))
       const cited = expectedCitations(sql, citationsWhere(sql, brandWhere(sql, "rc", options.brandId)))
       const where = brandWhere(sql, "t", options.brandId)
-      // EXCEPT compares NULL keys (all engines, no group) as equal, which a join would not.
-      const compare = (stored: Statement.Fragment, fresh: Statement.Fragment) =>
-        sql`(SELECT count(*)::int FROM (
-          (${stored} EXCEPT ALL ${fresh}) UNION ALL (${fresh} EXCEPT ALL ${stored})) d)`
+      const compare = (stored: Statement.Fragment, fresh: Statement.Fragment) => countDifferences(sql, stored, fresh)
       const [found] = yield* sql`
         SELECT
           ${

@@ -1,6 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import { installCitationSourceDayFunctions, rebuildCitationSourceDays } from "../CitationSourceDays.js"
+import { rebuildMemory } from "../RebuildGrains.js"
 
 /**
  * `cited_source_last_days` and `rollup_citation_days` (what they hold: CitationSourceDays.ts): the
@@ -30,7 +31,7 @@ export default Effect.gen(function*() {
       PRIMARY KEY (brand_id, day)
     ) WITH (fillfactor = 80)`
   yield* sql.withTransaction(
-    Effect.zipRight(sql`SET LOCAL work_mem = '256MB'`, rebuildCitationSourceDays(undefined))
+    Effect.zipRight(rebuildMemory(sql), rebuildCitationSourceDays(undefined))
   ).pipe(Effect.orDie)
   yield* installCitationSourceDayFunctions
 })
