@@ -3,6 +3,7 @@ import { analyseResponse } from "@sightline/domain/analysis/ResponseAnalysis"
 import { type EngineError, Engines, parseAnswer } from "@sightline/engines"
 import { ActionPlans } from "@sightline/sql/ActionPlans"
 import { ResponseStore } from "@sightline/sql/ResponseStore"
+import { foldJournal } from "@sightline/sql/Rollups"
 import { type ClaimedRun, idempotencyKey, Runs } from "@sightline/sql/Runs"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -81,6 +82,12 @@ export const collect = (settings: WorkerSettings, run: ClaimedRun) =>
       yield* runs.skip(run.runId, worker, { code: "prompt_deleted", message: "the prompt or its brand was deleted during the run" })
       return
     }
+    // Fold the answer into the rollups now (Rollups.ts, foldJournal), batched with whatever else is
+    // in the brand's journal. A failure loses nothing: the answer stays in the journal, and the next
+    // fold or read of the brand takes it.
+    yield* foldJournal({ brandId: run.brandId }).pipe(
+      Effect.catchAllCause((cause) => Effect.logWarning(`run ${run.runId}: rollups not folded yet`, cause))
+    )
     if (!stored.held) yield* Effect.logWarning(`run ${run.runId}: lease lost before completion; the answer is stored once`)
     yield* Effect.logInfo(
       `run ${run.runId}: stored response ${stored.responseId} for prompt ${run.promptId} on ${run.engine}${stored.created ? "" : " (already stored)"}`

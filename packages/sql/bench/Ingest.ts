@@ -2,7 +2,9 @@
  * Write-path benchmark: ResponseStore.record and recordMany on a fresh embedded PostgreSQL (in a
  * temporary DATA_DIR, stopped and removed at the end). Answers are generated and analysed before
  * the clock starts, so the figures are the store alone: a response, its payload, the own brand's
- * analysis, competitor mentions, citations (domain/URL upserts) and search queries.
+ * analysis, competitor mentions, citations (domain/URL upserts), search queries and the rollups'
+ * journal rows. After each run the journal is folded into the rollup tables (Rollups.ts,
+ * `foldJournal`, as the worker does after its runs and a read before it reads), timed on its own.
  *
  * Run with `pnpm bench` (or `pnpm --filter @sightline/sql bench`).
  */
@@ -22,6 +24,7 @@ import { Brands } from "../src/Brands.js"
 import { Competitors } from "../src/Competitors.js"
 import { Prompts } from "../src/Prompts.js"
 import { type RecordResponse, ResponseStore, type TrackedBrands } from "../src/ResponseStore.js"
+import { foldJournal } from "../src/Rollups.js"
 import { Workspaces } from "../src/Workspaces.js"
 import { runOnTempDatabase } from "./TempDatabase.js"
 
@@ -209,6 +212,7 @@ const benchmark = Effect.gen(function*() {
           .pipe(Effect.map(Arr.flatten))
     )
     const cpu = (yield* cpuSeconds) - cpuBefore
+    const [folded] = yield* Effect.timed(Effect.orDie(foldJournal("all")))
     const after = yield* countRows
     const created = recorded.filter((r) => r.created).length
     if (created !== run.responses) {
@@ -219,12 +223,14 @@ const benchmark = Effect.gen(function*() {
     results.push(
       `| ${run.label} | ${run.responses} | ${(after.mentions - before.mentions)} / ${(after.citations - before.citations)} / ${
         after.queries - before.queries
-      } | ${seconds.toFixed(2)} | ${cpu.toFixed(2)} | ${(run.responses / seconds).toFixed(0)} | ${(rows / seconds).toFixed(0)} |`
+      } | ${seconds.toFixed(2)} | ${cpu.toFixed(2)} | ${(run.responses / seconds).toFixed(0)} | ${(rows / seconds).toFixed(0)} | ${
+        (Duration.toMillis(folded) / 1000).toFixed(2)
+      } |`
     )
   }
   yield* Console.log([
-    "| write path | responses | mentions / citations / queries written | seconds | CPU seconds | responses/s | rows/s |",
-    "|---|---:|---:|---:|---:|---:|---:|",
+    "| write path | responses | mentions / citations / queries written | seconds | CPU seconds | responses/s | rows/s | fold seconds |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
     ...results
   ].join("\n"))
 }).pipe(
@@ -238,4 +244,4 @@ const benchmark = Effect.gen(function*() {
   ))
 )
 
-runOnTempDatabase("Sightline ingest benchmark", "rows/s counts responses, payloads, mentions, citations and search queries; CPU seconds are this process and the embedded PostgreSQL together.\n", "sightline-ingest-", benchmark)
+runOnTempDatabase("Sightline ingest benchmark", "rows/s counts responses, payloads, mentions, citations and search queries; CPU seconds are this process and the embedded PostgreSQL together; fold seconds fold the run's answers into the rollup tables afterwards.\n", "sightline-ingest-", benchmark)

@@ -26,6 +26,7 @@ import {
   TRACKING
 } from "./DemoData.js"
 import { type RecordResponse, ResponseStore, type TrackedBrands } from "./ResponseStore.js"
+import { foldJournal } from "./Rollups.js"
 
 /**
  * The demo workspace: two brands with competitors, groups and prompts, ~90 days of answers of all
@@ -253,7 +254,8 @@ const storeAnswers = (
       const pending = batch
       batch = []
       yield* awaitWrite
-      writing = yield* Effect.fork(store.recordMany(pending))
+      // Folded into the rollups as the worker does after its runs, while the next batch is analysed.
+      writing = yield* Effect.fork(Effect.zipLeft(store.recordMany(pending), Effect.orDie(foldJournal({ brandId: tracked.brand.id }))))
     })
     for (let day = DAYS - 1; day >= 0; day--) {
       const dayStart = today - day * DAY_MS

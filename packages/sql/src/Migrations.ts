@@ -30,6 +30,7 @@ import citationMentionsGroupingSets from "./migrations/0042_citation_mentions_gr
 import citationSourceDays from "./migrations/0043_citation_source_days.js"
 import competitorPeriods from "./migrations/0045_competitor_periods.js"
 import promptDayFigures from "./migrations/0046_prompt_day_figures.js"
+import rollupJournal from "./migrations/0047_rollup_journal.js"
 
 /**
  * Every migration, in order. Add new ones here as `NNNN_name`, numbered above every existing one:
@@ -63,7 +64,8 @@ const all = {
   "0042_citation_mentions_grouping_sets": citationMentionsGroupingSets,
   "0043_citation_source_days": citationSourceDays,
   "0045_competitor_periods": competitorPeriods,
-  "0046_prompt_day_figures": promptDayFigures
+  "0046_prompt_day_figures": promptDayFigures,
+  "0047_rollup_journal": rollupJournal
 }
 
 const names = Object.keys(all)

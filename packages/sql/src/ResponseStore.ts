@@ -10,7 +10,7 @@ import * as Option from "effect/Option"
 import type * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { BrandNotFound, PromptNotFound, ResponseNotFound } from "./AdminErrors.js"
-import { lockRollupWriters, Rollups } from "./Rollups.js"
+import { foldJournal, journalAnswers, lockRollupWriters, Rollups } from "./Rollups.js"
 import { responsesCollected, subscribed } from "./WebhookOutbox.js"
 
 export interface RecordResponse {
@@ -67,6 +67,8 @@ const Facts = Schema.Struct({
 const KeyedId = Schema.Struct({ id: Schema.Number, key: Schema.String })
 const InsertedRow = Schema.Struct({ id: Schema.Number, key: Schema.String, subscribed: Schema.Boolean })
 const PromptBrand = Schema.Struct({ id: Schema.Number, brandId: Schema.Number })
+/** The brand of a response being re-analysed (its lock query). */
+const Owner = Schema.Struct({ brand_id: Schema.Number })
 const DomainRow = Schema.Struct({ id: Schema.Number, domain: Schema.String })
 const UrlRow = Schema.Struct({ id: Schema.Number, domainId: Schema.Number, url: Schema.String })
 const MatchColumns = {
@@ -110,8 +112,9 @@ const uniqueBy = <A>(items: ReadonlyArray<A>, key: (a: A) => string | number): R
  * The one write path of collected answers: a response, its payload, the own brand's analysis,
  * competitor mentions, citations (with domain/URL upserts) and search queries, in one
  * transaction, idempotent on the idempotency key. Writes are batched: a whole batch of responses
- * costs a handful of statements. The rollups follow in the same transaction, so they are never behind,
- * and so does the `response.collected` webhook outbox (WebhookOutbox), so an answer is never announced
+ * costs a handful of statements. The answers join the rollups' journal in the same transaction, and
+ * every read of rollups folds its brand's journal first, so no read sees them behind (Rollups.ts,
+ * `foldJournal`). So does the `response.collected` webhook outbox (WebhookOutbox), so an answer is never announced
  * without being stored, nor stored without being announced.
  */
 export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/sql/ResponseStore", {
@@ -272,7 +275,8 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
             collectedAt: input.collectedAt
           }
         })))
-        yield* rollups.add(createdInputs.map(({ responseId }) => responseId))
+        // The rollups' journal, in this transaction: the next read of the brand folds it (Rollups.ts, foldJournal).
+        yield* journalAnswers(createdInputs.map(({ input, responseId }) => ({ responseId, brandId: brandOf.get(input.promptId) ?? 0 })))
         // The webhook outbox, in this transaction: a stored answer is announced exactly once.
         if (announced.length > 0) yield* responsesCollected(sql, announced)
 
@@ -309,7 +313,10 @@ export class ResponseStore extends Effect.Service<ResponseStore>()("@sightline/s
       function*(responseId: number, analysis: ResponseAnalysis) {
         const write = Effect.gen(function*() {
           // Days leave the key sets below: no writer of this brand may be in flight (Rollups.ts, mergeDays).
-          yield* sql`SELECT ${lockRollupWriters(sql, sql`brand_id`, "exclusive")} FROM responses WHERE id = ${responseId}`
+          const [owner] = yield* sql`SELECT brand_id, ${lockRollupWriters(sql, sql`brand_id`, "exclusive")} AS locked
+            FROM responses WHERE id = ${responseId}`.pipe(Effect.flatMap(decode(Owner)))
+          // The old figures must be in the tables before they are subtracted.
+          if (owner !== undefined) yield* foldJournal({ brandId: owner.brand_id })
           const citedBefore = yield* sql<{ urlId: number }>`
             SELECT url_id AS "urlId" FROM response_citations WHERE response_id = ${responseId}`
           yield* rollups.subtract([responseId])

@@ -14,6 +14,7 @@ import {
   promptCompetitorFunctions,
   rebuildPromptCompetitor
 } from "./PromptCompetitorRollup.js"
+import * as ReadPool from "./ReadPool.js"
 import { grainColumn, grainSets, periodColumn, periodsOf, rebuildMemory } from "./RebuildGrains.js"
 
 /**
@@ -43,10 +44,12 @@ import { grainColumn, grainSets, periodColumn, periodsOf, rebuildMemory } from "
  * as `avg()` over the raw rows divides (read/Query.ts, `inPeriods`, picks the rows of a range). A
  * prompt's group never changes, so keying by group is exact.
  *
- * ResponseStore adds a batch's answers in its own transaction (`add`); a re-analysis subtracts an
- * answer's old figures, adds the new ones and refreshes the key sets it touched. `rebuild`
- * recomputes everything set-based from the raw rows (bulk loads, restores, after `reanalyze`) and
- * `differences` / `verify` compare the rollups with the raw rows.
+ * ResponseStore appends a batch's answers to the rollups' journal in its own transaction
+ * (`journalAnswers`, migration 0047); `foldJournal` adds the journal's answers to the tables, and
+ * every read of rollups folds its brand's journal first, so no read sees them behind. A
+ * re-analysis folds, subtracts an answer's old figures, adds the new ones and refreshes the key
+ * sets it touched. `rebuild` recomputes everything set-based from the raw rows (bulk loads,
+ * restores, after `reanalyze`) and `differences` / `verify` compare the rollups with the raw rows.
  */
 
 /**
@@ -244,6 +247,70 @@ const applyAll = applyFunctionPairs([
   ...citationMentionFunctions
 ])
 /**
+ * Appends freshly written answers (`{ responseId, brandId }`, in the caller's transaction, which
+ * holds their brands' rollup writers' lock shared) to the rollups' journal: one row each, where
+ * adding their figures to the tables took ~30 row upserts each (docs/operations.md, "Eighth round").
+ */
+export const journalAnswers = (
+  answers: ReadonlyArray<{ readonly responseId: number; readonly brandId: number }>
+): Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    if (answers.length === 0) return
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`INSERT INTO rollup_journal ${sql.insert(answers.map((a) => ({ response_id: a.responseId, brand_id: a.brandId })))}`
+  })
+
+/** Which journal rows a fold takes: one brand's, the brand of one prompt's, or every brand's. */
+export type JournalScope =
+  | { readonly brandId: number }
+  | { readonly promptId: number }
+  | "all"
+
+/** Answers folded per transaction: bounds how long a fold holds the rollup rows it updates. */
+export const FOLD_CHUNK = 500
+
+const JournalRow = Schema.Struct({ brand_id: Schema.Number })
+const TakenRow = Schema.Struct({ response_id: Schema.Number })
+
+/**
+ * Folds the journal's answers of `scope` into the rollup tables: per brand, up to FOLD_CHUNK
+ * answers per transaction, which takes them out of the journal and adds their figures (holding the
+ * brand's rollup writers' lock shared, as a writer does). When it returns, every answer of the
+ * scope committed before it began is in the tables: a folder blocks on journal rows another
+ * folder is taking until that one commits, then finds them gone. With nothing to fold it costs one
+ * index probe; reads of rollups run it first (`read/*`), the worker after each stored answer, and
+ * `differences` / `verify` before they compare.
+ */
+export const foldJournal = (scope: JournalScope): Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const where = scope === "all"
+      ? sql`TRUE`
+      : "brandId" in scope
+      ? sql`j.brand_id = ${scope.brandId}`
+      : sql`j.brand_id = (SELECT p.brand_id FROM prompts p WHERE p.id = ${scope.promptId})`
+    const decodeNext = Schema.decodeUnknown(Schema.Array(JournalRow))
+    const decodeTaken = Schema.decodeUnknown(Schema.Array(TakenRow))
+    while (true) {
+      // Prepared (ReadPool.run): on the API's request path this probe is most of what a fold costs.
+      const [next] = yield* ReadPool.run(sql`SELECT j.brand_id FROM rollup_journal j WHERE ${where} LIMIT 1`, { prepared: true }).pipe(
+        Effect.flatMap(decodeNext),
+        Effect.orDie
+      )
+      if (next === undefined) return
+      yield* sql.withTransaction(Effect.gen(function*() {
+        yield* sql`SELECT ${lockRollupWriters(sql, sql`${next.brand_id}::bigint`, "shared")}`
+        const taken = yield* sql`
+          DELETE FROM rollup_journal j WHERE j.response_id IN (
+            SELECT k.response_id FROM rollup_journal k WHERE k.brand_id = ${next.brand_id}
+            ORDER BY k.response_id LIMIT ${FOLD_CHUNK} FOR UPDATE)
+          RETURNING j.response_id`.pipe(Effect.flatMap(decodeTaken), Effect.orDie)
+        yield* applyAll(taken.map((row) => row.response_id), 1)
+      }))
+    }
+  }).pipe(Effect.withSpan("Rollups.foldJournal"))
+
+/**
  * Installs (or replaces) `rollups_add(bigint[])` and `rollups_subtract(bigint[])`: the apply
  * statement as a PL/pgSQL function, so that each connection plans it once (a generic plan) instead
  * of on every write; planning it was most of a single answer's rollup cost. Run by the migrations
@@ -323,7 +390,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
           SELECT ${sql.literal(DOMAIN_DAYS_KEY)}, days FROM (${ofDomains.domainDays}) x`
       })
 
-    /** Adds the figures of freshly written answers (their mentions already written). */
+    /** Adds the figures of answers (their mentions already written) to the tables, bypassing the journal. */
     const add = (responseIds: ReadonlyArray<number>) => apply(responseIds, 1)
     /** Takes away the figures of answers about to be re-analysed (before their mentions are deleted). */
     const subtract = (responseIds: ReadonlyArray<number>) => apply(responseIds, -1)
@@ -339,7 +406,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
      * mentions counted by one hash aggregation), and each table gets every grain from one
      * `GROUPING SETS` aggregation of them (RebuildGrains.ts).
      */
-    const rebuildFigures = Effect.fn("Rollups.rebuildFigures")(function*(options: { readonly brandId?: number | undefined }) {
+    const rebuildFigureRows = Effect.fn("Rollups.rebuildFigureRows")(function*(options: { readonly brandId?: number | undefined }) {
       const where = brandWhere(sql, "t", options.brandId)
       const mentionsOf = options.brandId === undefined
         ? sql`TRUE`
@@ -398,7 +465,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
      * citations. `differences` checks the result against the raw rows directly. (The counts per
      * cited source are `rollup_citation_mentions`', rebuilt by `rebuildCitationMentions`.)
      */
-    const rebuildCitations = Effect.fn("Rollups.rebuildCitations")(function*(options: { readonly brandId?: number | undefined }) {
+    const rebuildCitationRows = Effect.fn("Rollups.rebuildCitationRows")(function*(options: { readonly brandId?: number | undefined }) {
       const where = brandWhere(sql, "t", options.brandId)
       const citedDay = sql`daterange(c.day, c.day, '[]')`
       yield* sql.withTransaction(Effect.gen(function*() {
@@ -424,16 +491,42 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
       })).pipe(Effect.orDie)
     })
 
-    /** Recomputes every rollup of one brand (or all) from the raw rows (bulk loads, restores, re-analyses). */
+    const journalScope = (brandId: number | undefined): JournalScope => brandId === undefined ? "all" : { brandId }
+
+    /**
+     * Some tables recomputed from the raw rows while the others keep theirs: the journal's answers
+     * of the scope are folded first, under the rebuild's exclusive lock, or the recomputed tables
+     * would count them and then the fold again (migrations, which run before the journal exists,
+     * call the row rebuilds themselves).
+     */
+    const afterFolding = (brandId: number | undefined, rebuildRows: Effect.Effect<void>) =>
+      sql.withTransaction(Effect.gen(function*() {
+        yield* lockBrands(brandId)
+        yield* foldJournal(journalScope(brandId))
+        yield* rebuildRows
+      })).pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie)
+
+    /** `rebuildFigureRows` after folding the journal (a prompt's group changed). */
+    const rebuildFigures = (options: { readonly brandId?: number | undefined }) =>
+      afterFolding(options.brandId, rebuildFigureRows(options))
+    /** `rebuildCitationRows` after folding the journal. */
+    const rebuildCitations = (options: { readonly brandId?: number | undefined }) =>
+      afterFolding(options.brandId, rebuildCitationRows(options))
+
+    /**
+     * Recomputes every rollup of one brand (or all) from the raw rows (bulk loads, restores,
+     * re-analyses), in one transaction holding the brands' rollup writers' lock exclusively: the
+     * journal's answers are among the raw rows, so their journal rows go.
+     */
     const rebuild = Effect.fn("Rollups.rebuild")(function*(options: { readonly brandId?: number | undefined }) {
-      yield* rebuildFigures(options)
-      yield* rebuildCitations(options)
-      yield* sql.withTransaction(
-        Effect.zipRight(rebuildMemory(sql), rebuildPromptCompetitor(options.brandId))
-      ).pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie)
-      yield* sql.withTransaction(
-        Effect.zipRight(rebuildMemory(sql), rebuildCitationMentions(options.brandId))
-      ).pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie)
+      yield* sql.withTransaction(Effect.gen(function*() {
+        yield* lockBrands(options.brandId)
+        yield* sql`DELETE FROM rollup_journal j WHERE ${brandWhere(sql, "j", options.brandId)}`
+        yield* rebuildFigureRows(options)
+        yield* rebuildCitationRows(options)
+        yield* Effect.zipRight(rebuildMemory(sql), rebuildPromptCompetitor(options.brandId))
+        yield* Effect.zipRight(rebuildMemory(sql), rebuildCitationMentions(options.brandId))
+      })).pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie)
     })
 
     /**
@@ -441,6 +534,8 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
      * agree). A stored row whose figures are all zero (left by a re-analysis) counts as absent.
      */
     const differences = Effect.fn("Rollups.differences")(function*(options: { readonly brandId?: number | undefined }) {
+      // What a read would see: the journal folded first.
+      yield* foldJournal(journalScope(options.brandId)).pipe(Effect.orDie)
       const rows = expected(sql, answersWhere(sql, brandWhere(sql, "r", options.brandId)))
       const cited = expectedCitations(sql, citationsWhere(sql, brandWhere(sql, "rc", options.brandId)))
       const where = brandWhere(sql, "t", options.brandId)
@@ -504,6 +599,17 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
       return found
     })
 
-    return { add, subtract, refreshCitations, rebuild, rebuildFigures, rebuildCitations, differences, verify } as const
+    return {
+      add,
+      subtract,
+      refreshCitations,
+      rebuild,
+      rebuildFigures,
+      rebuildFigureRows,
+      rebuildCitations,
+      rebuildCitationRows,
+      differences,
+      verify
+    } as const
   })
 }) {}

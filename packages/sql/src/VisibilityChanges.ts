@@ -2,6 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { type DayFigures, significantChanges } from "@sightline/domain/VisibilityChange"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import { foldJournal } from "./Rollups.js"
 import { visibilityChanged } from "./WebhookOutbox.js"
 
 /**
@@ -73,6 +74,8 @@ export class VisibilityChanges extends Effect.Service<VisibilityChanges>()("@sig
         Effect.flatMap(Schema.decodeUnknown(Schema.Array(ClosedDay))),
         Effect.map((rows) => rows[0]?.day ?? "")
       ))
+      // The figures come from the day rollups: every brand's journal folded first.
+      yield* foldJournal("all")
       const rows = yield* figures(day)
       const byScope = new Map<string, { brandId: number; promptId: number | null; days: Map<string, DayFigures> }>()
       for (const row of rows) {

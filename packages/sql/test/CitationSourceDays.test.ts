@@ -7,7 +7,7 @@ import * as fc from "fast-check"
 import { citationSourceDayDifferences } from "../src/CitationSourceDays.js"
 import { Prompts } from "../src/Prompts.js"
 import { ResponseStore } from "../src/ResponseStore.js"
-import { Rollups } from "../src/Rollups.js"
+import { foldJournal, Rollups } from "../src/Rollups.js"
 import { AgreementLive, answerRecord, arbitraryAnalysis, rawCitations, trackedBrand } from "../test-support/AgreementFixture.js"
 import { dayAfter } from "../test-support/Days.js"
 
@@ -44,8 +44,9 @@ layer(AgreementLive, { timeout: 240_000 })("the citations' per-day rows", (it) =
         second: fc.integer({ min: 0, max: 86_399 }),
         analysis
       })
+      // A read of the rollups folds the journal first.
       const differences = Effect.flatMap(
-        sql<{ readonly n: number }>`SELECT ${citationSourceDayDifferences(sql, brand.id)} AS n`,
+        Effect.zipRight(foldJournal({ brandId: brand.id }), sql<{ readonly n: number }>`SELECT ${citationSourceDayDifferences(sql, brand.id)} AS n`),
         (rows) => Effect.succeed(rows[0]?.n)
       )
 
@@ -67,7 +68,8 @@ layer(AgreementLive, { timeout: 240_000 })("the citations' per-day rows", (it) =
 
       let key = 0
       for (let round = 0; round < 4; round++) {
-        // Four writers at once, each a few batches (own transactions), over the same pages and days.
+        // Four writers at once, each a few batches (own transactions), over the same pages and days,
+        // each folding the journal after its batch: folds race each other and the writers.
         const writers = fc.sample(fc.array(fc.array(answer, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 3 }), {
           numRuns: 4,
           seed: 100 + round
@@ -75,7 +77,11 @@ layer(AgreementLive, { timeout: 240_000 })("the citations' per-day rows", (it) =
         yield* Effect.forEach(
           writers,
           (batches) =>
-            Effect.forEach(batches, (batch) => store.recordMany(batch.map((a) => answerRecord(FIRST_DAY, `r${round}k${key++}`, a)))),
+            Effect.forEach(batches, (batch) =>
+              Effect.zipLeft(
+                store.recordMany(batch.map((a) => answerRecord(FIRST_DAY, `r${round}k${key++}`, a))),
+                foldJournal({ brandId: brand.id })
+              )),
           { concurrency: 4 }
         )
         expect(yield* differences).toBe(0)

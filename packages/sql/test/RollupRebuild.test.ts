@@ -8,7 +8,7 @@ import { Competitors } from "../src/Competitors.js"
 import { ROLLUP_TABLES } from "../src/migrations/0041_one_citation_rollup.js"
 import { Prompts } from "../src/Prompts.js"
 import { ResponseStore } from "../src/ResponseStore.js"
-import { NO_DIFFERENCES, Rollups } from "../src/Rollups.js"
+import { foldJournal, NO_DIFFERENCES, Rollups } from "../src/Rollups.js"
 import { AgreementLive, answerRecord, arbitraryAnalysis, trackedBrand } from "../test-support/AgreementFixture.js"
 
 /**
@@ -99,6 +99,7 @@ layer(AgreementLive, { timeout: 240_000 })("rollups rebuild", (it) => {
       })
       const [batch = []] = fc.sample(fc.array(answer, { minLength: 5, maxLength: 20 }), { numRuns: 1, seed: 9 })
       yield* store.recordMany(batch.map((a, i) => answerRecord(FIRST_DAY, `d${i}`, a)))
+      yield* foldJournal({ brandId })
       const rows = (table: string, column: string, id: number) =>
         sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql(table)} WHERE ${sql(column)} = ${id}`.pipe(
           Effect.map(([row]) => row?.n ?? 0)

@@ -59,5 +59,5 @@ export default Effect.gen(function*() {
       UNIQUE NULLS NOT DISTINCT (brand_id, engine, grain, period, group_id, competitor_id)
     ) WITH (fillfactor = 80)`)
 
-  yield* Rollups.rebuildFigures({}).pipe(Effect.provide(Rollups.Default))
+  yield* Rollups.rebuildFigureRows({}).pipe(Effect.provide(Rollups.Default))
 })

@@ -67,5 +67,5 @@ export default Effect.gen(function*() {
   yield* sql`DROP INDEX response_citations_brand_domain`
 
   yield* installApplyFunctions
-  yield* Rollups.rebuildCitations({}).pipe(Effect.provide(Rollups.Default))
+  yield* Rollups.rebuildCitationRows({}).pipe(Effect.provide(Rollups.Default))
 })

@@ -3,6 +3,7 @@ import { NotFound, PermissionDenied, ValidationError } from "@sightline/domain/a
 import type { Principal } from "@sightline/domain/api/Security"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import { upToDate } from "./Query.js"
 
 /**
  * Tenancy (docs/api-decisions.md): a key sees its workspace's brands, or only its own brand when restricted.
@@ -126,6 +127,8 @@ export const checkDomainAccess = Effect.fnUntraced(function*(
   domainId: number
 ) {
   const sql = yield* SqlClient.SqlClient
+  // Whether any brand cites the domain is read from the key sets: every brand's journal folded first.
+  yield* upToDate("all")
   const rows = yield* Effect.orDie(sql<{ cited: boolean; visible: boolean }>`
     SELECT
       EXISTS (

@@ -21,7 +21,8 @@ import {
   type ResponseFilters,
   rollupEngine,
   singlePeriod,
-  totalOf
+  totalOf,
+  upToDate
 } from "./Query.js"
 
 /**
@@ -97,6 +98,7 @@ const namesOf = (sql: SqlClient.SqlClient, table: string, alias: string, id: str
  */
 export const listDomains = Effect.fnUntraced(function*(query: CitedSourceQuery) {
   const sql = yield* SqlClient.SqlClient
+  yield* upToDate({ brandId: query.brandId })
   const { periods, wholeHistory } = yield* fitRange(brandDays(sql, query.brandId), query.filters)
   const perDomain = sql`
     SELECT x.domain_id, sum(x.responses)::int AS responses_count
@@ -227,6 +229,7 @@ const listUrlsOf = (
 /** Cited URLs across all domains. */
 export const listUrls = Effect.fnUntraced(function*(query: CitedSourceQuery) {
   const sql = yield* SqlClient.SqlClient
+  yield* upToDate({ brandId: query.brandId })
   const list = listUrlsOf(sql, query, yield* fitRange(brandDays(sql, query.brandId), query.filters), undefined)
   const classify = yield* classifierForBrand(query.brandId)
   return withSourceTypes((item) => classify(item.domain), yield* pagedWithTotal(CitedUrlFigures, query.page, list.count, list.rows))
@@ -238,6 +241,7 @@ export const listDomainUrls = Effect.fnUntraced(function*(
   query: CitedSourceQuery
 ) {
   const sql = yield* SqlClient.SqlClient
+  yield* upToDate({ brandId: query.brandId })
   const list = listUrlsOf(sql, query, yield* fitRange(brandDays(sql, query.brandId), query.filters), domainId)
   const classify = yield* classifierForBrand(query.brandId)
   return withSourceTypes((item) => classify(item.url), yield* pagedWithTotal(DomainCitedUrlFigures, query.page, list.count, list.rows))
@@ -249,6 +253,7 @@ export const listRelatedPrompts = Effect.fnUntraced(function*(
   query: CitedSourceQuery
 ) {
   const sql = yield* SqlClient.SqlClient
+  yield* upToDate({ brandId: query.brandId })
   const citing = sql`SELECT k.prompt_id FROM cited_domain_days k WHERE k.domain_id = ${domainId} AND ${citedInScope(sql, query)}`
   return yield* pagedWithTotal(
     RelatedPrompt,

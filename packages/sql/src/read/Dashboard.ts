@@ -4,7 +4,7 @@ import { Dashboard } from "@sightline/domain/api/Resources"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { type Field, jsonArray } from "./JsonText.js"
-import { brandDays, dataRange, decimal, decodeRows, inPeriodBranches, inPeriods, percent, type ResponseFilters, rollupEngine, rollupPeriods } from "./Query.js"
+import { brandDays, dataRange, decimal, decodeRows, inPeriodBranches, inPeriods, percent, type ResponseFilters, rollupEngine, rollupPeriods, upToDate } from "./Query.js"
 
 /** The text of the ranked prompt `r`: five lookups by primary key (a join hashed the brand's every prompt). */
 const promptText = (sql: SqlClient.SqlClient) => sql.literal("(SELECT p.text FROM prompts p WHERE p.id = r.id) AS text")
@@ -62,6 +62,7 @@ export interface DashboardQuery {
  */
 export const getDashboardJson = Effect.fnUntraced(function*(query: DashboardQuery) {
   const sql = yield* SqlClient.SqlClient
+  yield* upToDate({ brandId: query.brandId })
   const groupId = query.groupId ?? null
   const group = sql`(${groupId}::bigint IS NULL OR x.group_id = ${groupId})`
   const periods = yield* dataRange(brandDays(sql, query.brandId), query.filters)

@@ -6,7 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import { promptRows } from "./Prompts.js"
-import { iso, inScope, type ResponseFilters } from "./Query.js"
+import { iso, inScope, type ResponseFilters, upToDate } from "./Query.js"
 import { citationUrls, searchQueries, sentimentLabel } from "./ResponseColumns.js"
 
 /** What an export covers: one brand, a date range and optionally one engine. */
@@ -65,7 +65,7 @@ export type ExportRecord = Schema.Schema.Type<typeof exportRow[ExportKind]>
  * export's documented schema; a row that does not match is a bug (a defect).
  */
 export const stream = (kind: ExportKind, query: ExportQuery): Stream.Stream<ExportRecord, never, SqlClient.SqlClient> =>
-  Stream.unwrap(Effect.map(SqlClient.SqlClient, (sql) => {
+  Stream.unwrap(Effect.map(Effect.zipRight(upToDate({ brandId: query.brandId }), SqlClient.SqlClient), (sql) => {
     const decode = Schema.decodeUnknown(Schema.Array(exportRow[kind]))
     return sql<{ readonly row: unknown }>`SELECT to_json(x) AS row FROM (${statements[kind](sql, query)}) x`.stream.pipe(
       Stream.mapChunksEffect((chunk) =>

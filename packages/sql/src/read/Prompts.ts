@@ -25,7 +25,8 @@ import {
   percent,
   promptDays,
   type ResponseFilters,
-  rollupEngine
+  rollupEngine,
+  upToDate
 } from "./Query.js"
 
 /**
@@ -40,6 +41,7 @@ export const listPrompts = Effect.fnUntraced(function*(
   page: PageRequest
 ) {
   const sql = yield* SqlClient.SqlClient
+  yield* upToDate({ brandId })
   const where = sql`p.brand_id = ${brandId} AND (${groupId ?? null}::bigint IS NULL OR p.group_id = ${groupId ?? null})`
   const periods = yield* dataRange(brandDays(sql, brandId), filters)
   return yield* paged(
@@ -94,6 +96,7 @@ const PromptDetailFigures = Schema.Struct({ ...detailFields, series: SeriesFigur
  */
 export const getPromptJson = Effect.fnUntraced(function*(promptId: number, filters: ResponseFilters) {
   const sql = yield* SqlClient.SqlClient
+  yield* upToDate({ promptId })
   const periods = yield* dataRange(promptDays(sql, promptId), filters)
   const dayNumber = (expression: string) => sql.literal(`(${expression} - DATE '2000-01-01')`)
   // Totals and the own brand's days from the prompt's rollup rows; competitors' days from their

@@ -4,6 +4,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import * as ReadPool from "../ReadPool.js"
+import { foldJournal, type JournalScope } from "../Rollups.js"
 
 /** The filters every response-based endpoint shares (docs/api-decisions.md, Filters and dates). */
 export interface ResponseFilters {
@@ -30,6 +31,14 @@ export interface Page<A> {
   readonly pagination: Pagination
   readonly data: ReadonlyArray<A>
 }
+
+/**
+ * Folds the rollups' journal of the scope into the tables (Rollups.ts, `foldJournal`): every read of
+ * rollup tables runs it first, so it never sees an answer written before it began missing from them.
+ * With nothing to fold it is one index probe.
+ */
+export const upToDate = (scope: JournalScope): Effect.Effect<void, never, SqlClient.SqlClient> =>
+  Effect.orDie(foldJournal(scope))
 
 export const pagination = (request: PageRequest, total: number): Pagination => ({
   current_page: request.page,

@@ -20,7 +20,8 @@ import {
   percent,
   type ResponseFilters,
   rollupPeriodLists,
-  rollupPeriods
+  rollupPeriods,
+  upToDate
 } from "./Query.js"
 import { levelRows, periodCount, periodRows, rangeTotals, rankingCtes, type RankingQuery, sourceId } from "./CitationRanking.js"
 import { classifierForBrand } from "./SourceTypes.js"
@@ -291,6 +292,7 @@ const PageKey = Schema.Struct({ prompt_id: Schema.Number, competitors: Schema.Nu
  */
 export const visibilityReport = Effect.fnUntraced(function*(query: VisibilityQuery) {
   const sql = yield* SqlClient.SqlClient
+  yield* upToDate({ brandId: query.brandId })
   const dims = new Set(query.dimensions)
   const previous = query.includePrevious ? previousPeriod(query.period) : undefined
   const offset = offsetOf(query.page)
@@ -435,6 +437,7 @@ const splitsOf = (query: CitationQuery) => {
 /** What the citations report reads for a query: the range fitted to the data, its periods, and the ranked read's query when it applies. */
 const citationScope = Effect.fnUntraced(function*(query: CitationQuery) {
   const sql = yield* SqlClient.SqlClient
+  yield* upToDate({ brandId: query.brandId })
   const { byDay, useEngines } = splitsOf(query)
   const period = query.period
   // Without a day split the range is fitted to the brand's data (the same answers, fewer rows): a
