@@ -31,6 +31,7 @@ import citationSourceDays from "./migrations/0043_citation_source_days.js"
 import competitorPeriods from "./migrations/0045_competitor_periods.js"
 import promptDayFigures from "./migrations/0046_prompt_day_figures.js"
 import rollupJournal from "./migrations/0047_rollup_journal.js"
+import promptCitationsRollup from "./migrations/0048_prompt_citations_rollup.js"
 
 /**
  * Every migration, in order. Add new ones here as `NNNN_name`, numbered above every existing one:
@@ -65,7 +66,8 @@ const all = {
   "0043_citation_source_days": citationSourceDays,
   "0045_competitor_periods": competitorPeriods,
   "0046_prompt_day_figures": promptDayFigures,
-  "0047_rollup_journal": rollupJournal
+  "0047_rollup_journal": rollupJournal,
+  "0048_prompt_citations_rollup": promptCitationsRollup
 }
 
 const names = Object.keys(all)

@@ -9,6 +9,7 @@ import {
   citationMentionFunctions,
   rebuildCitationMentions
 } from "./CitationMentionRollup.js"
+import { promptCitationDifferences, promptCitationFunctions, rebuildPromptCitations } from "./PromptCitationRollup.js"
 import {
   promptCompetitorDifferences,
   promptCompetitorFunctions,
@@ -244,6 +245,7 @@ const APPLY_FUNCTION = { [1]: "rollups_add", [-1]: "rollups_subtract" } as const
 const applyAll = applyFunctionPairs([
   { names: APPLY_FUNCTION, statement: (sql, ids, sign) => applyStatement(sql, ids, sign, true) },
   promptCompetitorFunctions,
+  promptCitationFunctions,
   ...citationMentionFunctions
 ])
 /**
@@ -333,6 +335,7 @@ const Differences = Schema.Struct({
   promptDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("prompt_days")),
   domainDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("domain_days")),
   promptCompetitor: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("prompt_competitor")),
+  promptCitations: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("prompt_citations")),
   citationMentions: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("citation_mentions"))
 })
 
@@ -347,6 +350,7 @@ export const NO_DIFFERENCES: RollupDifferences = {
   promptDays: 0,
   domainDays: 0,
   promptCompetitor: 0,
+  promptCitations: 0,
   citationMentions: 0
 }
 
@@ -525,6 +529,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         yield* rebuildFigureRows(options)
         yield* rebuildCitationRows(options)
         yield* Effect.zipRight(rebuildMemory(sql), rebuildPromptCompetitor(options.brandId))
+        yield* Effect.zipRight(rebuildMemory(sql), rebuildPromptCitations(options.brandId))
         yield* Effect.zipRight(rebuildMemory(sql), rebuildCitationMentions(options.brandId))
       })).pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie)
     })
@@ -576,6 +581,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         )
       } AS domain_days,
           ${promptCompetitorDifferences(sql, options.brandId)} AS prompt_competitor,
+          ${promptCitationDifferences(sql, options.brandId)} AS prompt_citations,
           ${citationMentionDifferences(sql, options.brandId)} AS citation_mentions`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(Differences))), Effect.orDie)
       const result: RollupDifferences = found ?? NO_DIFFERENCES
       return result
@@ -591,6 +597,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         cited_prompt_days: found.promptDays,
         cited_domain_days: found.domainDays,
         rollup_prompt_competitor: found.promptCompetitor,
+        rollup_prompt_citations: found.promptCitations,
         rollup_citation_mentions: found.citationMentions
       }
       for (const [table, differences] of Object.entries(tables)) {

@@ -23,6 +23,7 @@ import {
   pagination,
   type Pagination,
   percent,
+  periodBranches,
   promptDays,
   type ResponseFilters,
   rollupEngine,
@@ -226,11 +227,9 @@ const CitationPageRow = Schema.Struct({ total: Schema.Int, data: Schema.String }
  * a big prompt's first page lists 100 domains with ~700 URLs, whose JSON parse, decode and
  * stringify cost as much as the statement's whole URL part.
  *
- * The statement reads the prompt's citations in range from the covering index twice, without
- * materialising them (a tuplestore of 6,000 rows cost more than the second walk): once for every
- * domain's count (a sorted `count(DISTINCT)`, cheaper than hashing the distinct pairs first), once
- * for the URLs of the page's domains only. Domain names are read for the rows that can be on the
- * page (`onPage`), not for every cited domain.
+ * The counts come from `rollup_prompt_citations` (`rolledUpCitationCounts`), or with an `ai_model`
+ * filter from the raw citations (`rawCitationCounts`). Domain names are read for the rows that can
+ * be on the page (`onPage`), not for every cited domain; URLs for the page's domains only.
  */
 export const listCitationsJson = Effect.fnUntraced(function*(
   promptId: number,
@@ -238,14 +237,13 @@ export const listCitationsJson = Effect.fnUntraced(function*(
   page: PageRequest
 ) {
   const sql = yield* SqlClient.SqlClient
-  const where = sql`rc.prompt_id = ${promptId} AND ${inScope(sql, "rc", filters)}`
+  const counts = filters.aiModel === undefined
+    ? yield* rolledUpCitationCounts(sql, promptId, filters)
+    : rawCitationCounts(sql, sql`rc.prompt_id = ${promptId} AND ${inScope(sql, "rc", filters)}`)
   const limit = page.perPage
   const offset = offsetOf(page)
   const rows = yield* sql`
-    WITH per_domain AS MATERIALIZED (
-      SELECT rc.domain_id, count(DISTINCT rc.response_id)::int AS count
-      FROM response_citations rc WHERE ${where} GROUP BY rc.domain_id
-    ),
+    WITH per_domain AS MATERIALIZED (${counts.perDomain}),
     page AS MATERIALIZED (
       SELECT x.domain_id, x.domain, x.count FROM (
         SELECT pd.domain_id, pd.count, (SELECT d.domain FROM domains d WHERE d.id = pd.domain_id) AS domain
@@ -257,10 +255,7 @@ export const listCitationsJson = Effect.fnUntraced(function*(
     page_urls AS (
       SELECT pu.domain_id,
         ${jsonArray(sql, [["url", "to_json(u.url)", "json"], ["count", "pu.count", "json"]], `pu.count DESC, u.url COLLATE "C"`)} AS urls
-      FROM (
-        SELECT rc.domain_id, rc.url_id, count(*)::int AS count FROM response_citations rc
-        WHERE ${where} AND rc.domain_id IN (SELECT p.domain_id FROM page p) GROUP BY 1, 2
-      ) pu JOIN urls u ON u.id = pu.url_id
+      FROM (${counts.pageUrls(sql`(SELECT p.domain_id FROM page p)`)}) pu JOIN urls u ON u.id = pu.url_id
       GROUP BY pu.domain_id
     )
     SELECT (SELECT count(*) FROM per_domain)::int AS total,
@@ -274,6 +269,59 @@ export const listCitationsJson = Effect.fnUntraced(function*(
   const result: CitationPageJson = { pagination: pagination(page, row.total), data_json: row.data }
   return result
 })
+
+/**
+ * What a prompt's citations page counts: the answers citing each domain (`perDomain`: domain_id,
+ * count), and each URL of some domains (`pageUrls(domains)`: domain_id, url_id, count).
+ */
+interface CitationCounts {
+  readonly perDomain: Statement.Fragment
+  readonly pageUrls: (domains: Statement.Fragment) => Statement.Fragment
+}
+
+/**
+ * The counts from the prompt's citations in range (`where` on alias rc), read from the covering
+ * index twice, without materialising them: once for every domain's count (a sorted
+ * `count(DISTINCT)`), once for the URLs of the page's domains only. For an `ai_model` filter,
+ * which the rollup does not split by.
+ */
+const rawCitationCounts = (sql: SqlClient.SqlClient, where: Statement.Fragment): CitationCounts => ({
+  perDomain: sql`SELECT rc.domain_id, count(DISTINCT rc.response_id)::int AS count
+    FROM response_citations rc WHERE ${where} GROUP BY rc.domain_id`,
+  pageUrls: (domains) =>
+    sql`SELECT rc.domain_id, rc.url_id, count(*)::int AS count FROM response_citations rc
+      WHERE ${where} AND rc.domain_id IN ${domains} GROUP BY 1, 2`
+})
+
+/**
+ * The counts from `rollup_prompt_citations` (PromptCitationRollup.ts), its journal folded first:
+ * the range fitted to the prompt's data and read one grain (and part) at a time, each an index
+ * range of domain rows, or per page domain of URL rows. Sums that are 0 (rows a re-analysis
+ * emptied) are no citations.
+ */
+const rolledUpCitationCounts = (sql: SqlClient.SqlClient, promptId: number, filters: ResponseFilters) =>
+  Effect.gen(function*() {
+    yield* upToDate({ promptId })
+    const periods = yield* dataRange(promptDays(sql, promptId), filters)
+    const branches = (select: (condition: Statement.Fragment) => Statement.Fragment) =>
+      sql.join(" UNION ALL ", false)(periodBranches(sql, "t", periods, true).map((branch) => sql`(${select(branch)})`))
+    const counts: CitationCounts = {
+      perDomain: sql`SELECT x.domain_id, sum(x.responses)::int AS count FROM (${
+        branches((branch) =>
+          sql`SELECT t.domain_id, t.responses FROM rollup_prompt_citations t
+            WHERE t.prompt_id = ${promptId} AND t.url_id = 0 AND ${branch}`
+        )
+      }) x GROUP BY x.domain_id HAVING sum(x.responses) > 0`,
+      pageUrls: (domains) =>
+        sql`SELECT x.domain_id, x.url_id, sum(x.responses)::int AS count FROM (${
+          branches((branch) =>
+            sql`SELECT t.domain_id, t.url_id, t.responses FROM rollup_prompt_citations t
+              WHERE t.prompt_id = ${promptId} AND t.url_id > 0 AND t.domain_id IN ${domains} AND ${branch}`
+          )
+        }) x GROUP BY 1, 2 HAVING sum(x.responses) > 0`
+    }
+    return counts
+  })
 
 const decodeCitations = Schema.decode(Schema.parseJson(Schema.Array(PromptCitation)))
 

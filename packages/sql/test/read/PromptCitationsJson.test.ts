@@ -17,11 +17,13 @@ import { dayAfter } from "../../test-support/Days.js"
  * listCitationsJson) and sent as it is: it must be byte for byte what JSON.stringify writes for
  * the page computed here from the raw citations (domains counted in distinct answers, URLs in
  * answers, most cited first, ties in byte order as `COLLATE "C"` sorts), for random answers,
- * ranges, engines and pages. Domains and URLs with quotes, backslashes, control characters, line
+ * ranges, engines and pages, after re-analyses that take citations away (the rollup's rows left at
+ * zero must not list a domain). Domains and URLs with quotes, backslashes, control characters, line
  * separators and astral characters are where escaping could differ; few pages and few answers
  * make ties on the page boundary common.
  */
-const FIRST_DAY = Date.UTC(2024, 2, 11)
+// Across a month's end (and a leap day): ranges read day, month and year rows of the rollup.
+const FIRST_DAY = Date.UTC(2024, 1, 20)
 const day = (offset: number) => dayAfter(FIRST_DAY, offset)
 
 const DOMAINS = ["a.example", "b.example", "B.example", "é.example", ...TRICKY_NAMES.map((name, i) => `${name}.${i}`)]
@@ -85,6 +87,12 @@ layer(AgreementLive, { timeout: 120_000 })("prompt citations as JSON text", (it)
         { numRuns: 150, seed: 21 }
       )
       yield* store.recordMany(answers.map((a, i) => answerRecord(FIRST_DAY, `citations-${i}`, { ...a, second: i })))
+      const written = (yield* sql<{ id: number }>`SELECT id FROM responses WHERE prompt_id = ${prompt.id} ORDER BY id`).map((r) => r.id)
+      const reanalyses = fc.sample(fc.tuple(fc.constantFrom(...written), arbitraryAnalysis(competitors.map((c) => c.id), PAGES, 2)), {
+        numRuns: 25,
+        seed: 23
+      })
+      for (const [id, analysis] of reanalyses) yield* store.replaceAnalysis(id, analysis)
       const raw = yield* sql`
         SELECT rc.response_id AS "responseId", rc.engine, to_char(rc.collected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
           d.domain, u.url
@@ -101,8 +109,10 @@ layer(AgreementLive, { timeout: 120_000 })("prompt citations as JSON text", (it)
         }),
         { numRuns: 80, seed: 22 }
       )
+      // And every single day whole: where a re-analysis took a day's only citation of a domain away.
+      const days = Array.from({ length: 21 }, (_, offset) => ({ start: offset, end: offset, engine: undefined, page: 1, perPage: 100 }))
       let listed = 0
-      for (const r of requests) {
+      for (const r of [...requests, ...days]) {
         const filters: ResponseFilters = {
           startDate: r.start === undefined ? undefined : day(r.start),
           endDate: r.end === undefined ? undefined : day(r.end),
