@@ -398,7 +398,8 @@ export const fitRange = (
     const end = sql`${filters.endDate ?? null}::date`
     const startsBefore = sql`e.first IS NOT NULL AND (${start} IS NULL OR ${start} <= e.first)`
     const endsAfter = sql`e.last IS NOT NULL AND (${end} IS NULL OR ${end} >= e.last)`
-    const rows = yield* sql`
+    // Prepared: two index probes whatever the values, planned once per connection (every rollup read runs it).
+    const rows = yield* ReadPool.run(sql`
       SELECT
         to_char(CASE WHEN ${startsBefore} THEN date_trunc('year', e.first)::date ELSE ${start} END, 'YYYY-MM-DD') AS start,
         to_char(CASE WHEN ${endsAfter}
@@ -410,7 +411,7 @@ export const fitRange = (
         -- brand with 10 groups and 300 days).
         SELECT (SELECT d.period FROM (${days}) d ORDER BY d.engine, d.grain, d.period LIMIT 1) AS first,
           (SELECT d.period FROM (${days}) d ORDER BY d.engine DESC, d.grain DESC, d.period DESC LIMIT 1) AS last
-      ) e`.pipe(
+      ) e`, { prepared: true }).pipe(
       Effect.flatMap(Schema.decodeUnknown(Schema.Array(DataRange))),
       Effect.orDie
     )
