@@ -20,6 +20,7 @@ import {
   percent,
   type ResponseFilters,
   rollupPeriodLists,
+  periodBranches,
   rollupPeriods,
   upToDate
 } from "./Query.js"
@@ -113,49 +114,58 @@ const visibilityRows = Effect.fnUntraced(function*(query: Omit<VisibilityQuery, 
       : Effect.succeed({ startDate: p.start_date, endDate: p.end_date }))
   // Days and ISO weeks need the day rows; a month (or no time dimension) also takes whole months,
   // and no time dimension whole years of the tables with year rows (all engines only).
-  const rollupRows = (alias: string, range: ResponseFilters, years: boolean) =>
+  // `select(condition)` over the rows of the range, one grain (and part) at a time (`periodBranches`,
+  // appended): the `OR` of the grains' conditions bounds no index by period, and on the big scale
+  // brand a month's rows of rollup_brand took 25 ms to find among its day rows (2.0-2.5x the demo's).
+  const rollupRows = (alias: string, range: ResponseFilters, years: boolean, select: (condition: Statement.Fragment) => Statement.Fragment) =>
     time === "date" || time === "week"
-      ? sql`(${sql.literal(`${alias}.grain`)} = 'day' AND ${sql.literal(`${alias}.period`)} BETWEEN ${range.startDate}::date AND ${range.endDate}::date)`
-      : rollupPeriods(sql, alias, range, years && time === undefined && !useEngines)
+      ? select(sql`(${sql.literal(`${alias}.grain`)} = 'day' AND ${sql.literal(`${alias}.period`)} BETWEEN ${range.startDate}::date AND ${range.endDate}::date)`)
+      : sql.join(" UNION ALL ", false)(
+        periodBranches(sql, alias, range, years && time === undefined && !useEngines).map((branch) => sql`(${select(branch)})`)
+      )
 
   // Per period (`side` 0 the current one, 1 the previous): the own brand's rows, with the
   // competitors' mentions in the same answers (`other_mentions`) where the competitors are not
   // broken down and the rollup holds them.
   const own = (range: ResponseFilters) =>
     usePrompts
-      ? sql`
+      ? rollupRows("x", range, true, (rows) =>
+        sql`
       SELECT x.period, x.engine, x.prompt_id, p.group_id, 0::bigint AS competitor_id,
         x.responses, x.mentions, x.position_sum, x.sentiment_sum, 0::bigint AS other_mentions
       FROM rollup_prompt x JOIN prompts p ON p.id = x.prompt_id
-      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rollupRows("x", range, true)}
-        AND ${ofPrompts("x.prompt_id")} AND ${ofGroups("p.group_id")}`
-      : sql`
+      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rows}
+        AND ${ofPrompts("x.prompt_id")} AND ${ofGroups("p.group_id")}`)
+      : rollupRows("x", range, false, (rows) =>
+        sql`
       SELECT x.period, x.engine, 0::bigint AS prompt_id, x.group_id, 0::bigint AS competitor_id,
         x.responses, x.mentions, x.position_sum, x.sentiment_sum,
         ${byCompetitor ? sql`0::bigint` : sql`x.competitor_mentions`} AS other_mentions
       FROM rollup_brand x
-      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rollupRows("x", range, false)}
-        AND ${ofGroups("x.group_id")}`
+      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rows}
+        AND ${ofGroups("x.group_id")}`)
   const rawEngine = useEngines
     ? sql`(${query.aiModels ?? null}::text[] IS NULL OR m.engine = ANY(${query.aiModels ?? null}::text[]))`
     : sql`TRUE`
   const competitors = (range: ResponseFilters) =>
     !usePrompts
       ? byCompetitor
-        ? sql`
+        ? rollupRows("x", range, false, (rows) =>
+          sql`
       SELECT x.period, x.engine, 0::bigint AS prompt_id, x.group_id, x.competitor_id,
         0 AS responses, x.mentions, x.position_sum, x.sentiment_sum, 0::bigint AS other_mentions
       FROM rollup_competitor x
-      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rollupRows("x", range, false)}
-        AND ${ofGroups("x.group_id")}`
+      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rows}
+        AND ${ofGroups("x.group_id")}`)
         : undefined
       : !useEngines
-      ? sql`
+      ? rollupRows("x", range, true, (rows) =>
+        sql`
       SELECT x.period, NULL::text AS engine, x.prompt_id, p.group_id, x.competitor_id,
         0 AS responses, x.mentions, x.position_sum, x.sentiment_sum, 0::bigint AS other_mentions
       FROM rollup_prompt_competitor x JOIN prompts p ON p.id = x.prompt_id
-      WHERE x.brand_id = ${query.brandId} AND ${rollupRows("x", range, true)}
-        AND ${ofPrompts("x.prompt_id")} AND ${ofGroups("p.group_id")}`
+      WHERE x.brand_id = ${query.brandId} AND ${rows}
+        AND ${ofPrompts("x.prompt_id")} AND ${ofGroups("p.group_id")}`)
       // Competitors per prompt and engine have no rollup: counted from the raw mentions.
       : sql`
       SELECT (m.collected_at AT TIME ZONE 'UTC')::date AS period, m.engine, m.prompt_id, p.group_id, m.competitor_id,
