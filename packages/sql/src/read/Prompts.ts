@@ -327,7 +327,7 @@ const rolledUpCitationCounts = (sql: SqlClient.SqlClient, promptId: number, filt
         JOIN rollup_prompt_citations t ON t.prompt_id = ${promptId} AND t.grain = p.grain AND t.period = p.period
         WHERE ${where}`
     }
-    // One listed period (a whole year or month) holds one row per domain: nothing to sum.
+    // One listed period (a whole year or month) holds one row per domain and URL: nothing to sum.
     const single = lists !== undefined && periodArrays(lists).periods.length === 1
     const counts: CitationCounts = {
       perDomain: single
@@ -338,7 +338,11 @@ const rolledUpCitationCounts = (sql: SqlClient.SqlClient, promptId: number, filt
         FROM (${rowsOf(sql`t.domain_id, t.responses`, sql`t.url_id = 0`)}) x
         GROUP BY x.domain_id HAVING sum(x.responses) > 0`,
       pageUrls: (domains) =>
-        sql`SELECT x.domain_id, x.url_id, sum(x.responses)::int AS count
+        single
+          ? sql`SELECT t.domain_id, t.url_id, t.responses AS count FROM (${
+            rowsOf(sql`t.domain_id, t.url_id, t.responses`, sql`t.url_id > 0 AND t.domain_id IN ${domains} AND t.responses > 0`)
+          }) t`
+          : sql`SELECT x.domain_id, x.url_id, sum(x.responses)::int AS count
           FROM (${rowsOf(sql`t.domain_id, t.url_id, t.responses`, sql`t.url_id > 0 AND t.domain_id IN ${domains}`)}) x
           GROUP BY 1, 2 HAVING sum(x.responses) > 0`
     }
