@@ -185,6 +185,7 @@ layer(Live, { timeout: 120_000 })("the CLI", (it) => {
           prompt_days: 0,
           domain_days: 0,
           prompt_competitor: 0,
+          competitor_engines: 0,
           prompt_citations: 0,
           citation_mentions: 0
         }

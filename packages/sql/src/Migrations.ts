@@ -32,6 +32,7 @@ import competitorPeriods from "./migrations/0045_competitor_periods.js"
 import promptDayFigures from "./migrations/0046_prompt_day_figures.js"
 import rollupJournal from "./migrations/0047_rollup_journal.js"
 import promptCitationsRollup from "./migrations/0048_prompt_citations_rollup.js"
+import competitorEnginesRollup from "./migrations/0049_competitor_engines_rollup.js"
 
 /**
  * Every migration, in order. Add new ones here as `NNNN_name`, numbered above every existing one:
@@ -67,7 +68,8 @@ const all = {
   "0045_competitor_periods": competitorPeriods,
   "0046_prompt_day_figures": promptDayFigures,
   "0047_rollup_journal": rollupJournal,
-  "0048_prompt_citations_rollup": promptCitationsRollup
+  "0048_prompt_citations_rollup": promptCitationsRollup,
+  "0049_competitor_engines_rollup": competitorEnginesRollup
 }
 
 const names = Object.keys(all)

@@ -9,6 +9,7 @@ import {
   citationMentionFunctions,
   rebuildCitationMentions
 } from "./CitationMentionRollup.js"
+import { competitorEngineDifferences, competitorEngineFunctions, rebuildCompetitorEngines } from "./CompetitorEngineRollup.js"
 import { promptCitationDifferences, promptCitationFunctions, rebuildPromptCitations } from "./PromptCitationRollup.js"
 import {
   promptCompetitorDifferences,
@@ -245,6 +246,7 @@ const APPLY_FUNCTION = { [1]: "rollups_add", [-1]: "rollups_subtract" } as const
 const applyAll = applyFunctionPairs([
   { names: APPLY_FUNCTION, statement: (sql, ids, sign) => applyStatement(sql, ids, sign, true) },
   promptCompetitorFunctions,
+  competitorEngineFunctions,
   promptCitationFunctions,
   ...citationMentionFunctions
 ])
@@ -335,6 +337,7 @@ const Differences = Schema.Struct({
   promptDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("prompt_days")),
   domainDays: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("domain_days")),
   promptCompetitor: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("prompt_competitor")),
+  competitorEngines: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("competitor_engines")),
   promptCitations: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("prompt_citations")),
   citationMentions: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("citation_mentions"))
 })
@@ -350,6 +353,7 @@ export const NO_DIFFERENCES: RollupDifferences = {
   promptDays: 0,
   domainDays: 0,
   promptCompetitor: 0,
+  competitorEngines: 0,
   promptCitations: 0,
   citationMentions: 0
 }
@@ -529,6 +533,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         yield* rebuildFigureRows(options)
         yield* rebuildCitationRows(options)
         yield* Effect.zipRight(rebuildMemory(sql), rebuildPromptCompetitor(options.brandId))
+        yield* Effect.zipRight(rebuildMemory(sql), rebuildCompetitorEngines(options.brandId))
         yield* Effect.zipRight(rebuildMemory(sql), rebuildPromptCitations(options.brandId))
         yield* Effect.zipRight(rebuildMemory(sql), rebuildCitationMentions(options.brandId))
       })).pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie)
@@ -581,6 +586,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         )
       } AS domain_days,
           ${promptCompetitorDifferences(sql, options.brandId)} AS prompt_competitor,
+          ${competitorEngineDifferences(sql, options.brandId)} AS competitor_engines,
           ${promptCitationDifferences(sql, options.brandId)} AS prompt_citations,
           ${citationMentionDifferences(sql, options.brandId)} AS citation_mentions`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(Differences))), Effect.orDie)
       const result: RollupDifferences = found ?? NO_DIFFERENCES
@@ -597,6 +603,7 @@ export class Rollups extends Effect.Service<Rollups>()("@sightline/sql/Rollups",
         cited_prompt_days: found.promptDays,
         cited_domain_days: found.domainDays,
         rollup_prompt_competitor: found.promptCompetitor,
+        rollup_competitor_engines: found.competitorEngines,
         rollup_prompt_citations: found.promptCitations,
         rollup_citation_mentions: found.citationMentions
       }

@@ -5,7 +5,7 @@ import * as Arr from "effect/Array"
 import * as Effect from "effect/Effect"
 import * as fc from "fast-check"
 import { Competitors } from "../src/Competitors.js"
-import { ROLLUP_TABLES } from "../src/migrations/0041_one_citation_rollup.js"
+import { ROLLUP_TABLES } from "../src/migrations/0049_competitor_engines_rollup.js"
 import { Prompts } from "../src/Prompts.js"
 import { ResponseStore } from "../src/ResponseStore.js"
 import { foldJournal, NO_DIFFERENCES, Rollups } from "../src/Rollups.js"
@@ -108,9 +108,11 @@ layer(AgreementLive, { timeout: 240_000 })("rollups rebuild", (it) => {
       if (competitor === undefined) return yield* Effect.die("fixture")
       expect(yield* rows("rollup_competitor", "competitor_id", competitor)).toBeGreaterThan(0)
       expect(yield* rows("rollup_prompt_competitor", "competitor_id", competitor)).toBeGreaterThan(0)
+      expect(yield* rows("rollup_competitor_engines", "competitor_id", competitor)).toBeGreaterThan(0)
       yield* sql`DELETE FROM competitors WHERE id = ${competitor}`
       expect(yield* rows("rollup_competitor", "competitor_id", competitor)).toBe(0)
       expect(yield* rows("rollup_prompt_competitor", "competitor_id", competitor)).toBe(0)
+      expect(yield* rows("rollup_competitor_engines", "competitor_id", competitor)).toBe(0)
       for (const table of ROLLUP_TABLES) expect(yield* rows(table, "brand_id", brandId)).toBeGreaterThan(0)
       yield* sql`DELETE FROM brands WHERE id = ${brandId}`
       for (const table of ROLLUP_TABLES) expect(yield* rows(table, "brand_id", brandId)).toBe(0)

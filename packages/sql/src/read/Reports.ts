@@ -72,7 +72,8 @@ const TIME_DIMENSIONS = ["date", "week", "month"] as const
  * The rows `offset` to `offset + limit` of the visibility report, and how many there are in all,
  * in one statement. The own brand's figures come from
  * `rollup_brand` (or `rollup_prompt` when prompts are broken down or filtered), the competitors'
- * from `rollup_competitor` (or `rollup_prompt_competitor`); without the `competitor` dimension the
+ * from `rollup_competitor_engines` (over all groups), `rollup_competitor` (groups split or
+ * filtered) or `rollup_prompt_competitor` (prompts); without the `competitor` dimension the
  * share-of-voice denominator comes from `rollup_brand.competitor_mentions`: a bounded number of
  * rows whatever the history. Competitor mentions per prompt and engine have no rollup, so prompts
  * split or filtered by engine count them from the raw mentions of those prompts in the range
@@ -149,7 +150,16 @@ const visibilityRows = Effect.fnUntraced(function*(query: Omit<VisibilityQuery, 
     : sql`TRUE`
   const competitors = (range: ResponseFilters) =>
     !usePrompts
-      ? byCompetitor
+      ? byCompetitor && !byGroup && query.groupIds === undefined
+        // Over all groups: rollup_competitor_engines has one row per competitor, engine and
+        // period where rollup_competitor has one per group.
+        ? rollupRows("x", range, false, (rows) =>
+          sql`
+      SELECT x.period, x.engine, 0::bigint AS prompt_id, NULL::bigint AS group_id, x.competitor_id,
+        0 AS responses, x.mentions, x.position_sum, x.sentiment_sum, 0::bigint AS other_mentions
+      FROM rollup_competitor_engines x
+      WHERE x.brand_id = ${query.brandId} AND ${engineOf("x.engine")} AND ${rows}`)
+        : byCompetitor
         ? rollupRows("x", range, false, (rows) =>
           sql`
       SELECT x.period, x.engine, 0::bigint AS prompt_id, x.group_id, x.competitor_id,

@@ -1,0 +1,48 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import { installCompetitorEngineFunctions, rebuildCompetitorEngines } from "../CompetitorEngineRollup.js"
+import { rebuildMemory } from "../RebuildGrains.js"
+import { ROLLUP_TABLES as BEFORE } from "./0041_one_citation_rollup.js"
+
+/** The rollup tables with a brand column as of this migration: 0041's and the new one. */
+export const ROLLUP_TABLES = [...BEFORE, "rollup_competitor_engines"]
+
+/**
+ * `rollup_competitor_engines` (what it holds: CompetitorEngineRollup.ts): competitor figures per
+ * engine and period over all prompt groups, for the visibility report's competitors without a group
+ * split or filter. Like the other rollups since 0040 it has no foreign key: the delete triggers of
+ * brands and competitors take its rows. Existing mentions are rolled up here.
+ */
+export default Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`
+    CREATE TABLE rollup_competitor_engines (
+      brand_id      bigint NOT NULL,
+      engine        text,
+      grain         text NOT NULL CHECK (grain IN ('day', 'month')),
+      period        date NOT NULL,
+      competitor_id bigint NOT NULL,
+      mentions      integer NOT NULL,
+      position_sum  bigint NOT NULL,
+      sentiment_sum numeric NOT NULL,
+      UNIQUE NULLS NOT DISTINCT (brand_id, engine, grain, period, competitor_id)
+    )`
+  yield* sql.withTransaction(Effect.zipRight(rebuildMemory(sql), rebuildCompetitorEngines(undefined))).pipe(Effect.orDie)
+  yield* installCompetitorEngineFunctions
+  yield* sql.unsafe(`
+    CREATE OR REPLACE FUNCTION brands_delete_rollups() RETURNS trigger LANGUAGE plpgsql AS $fn$
+    BEGIN
+      ${ROLLUP_TABLES.map((table) => `DELETE FROM ${table} WHERE brand_id IN (SELECT id FROM gone);`).join("\n      ")}
+      RETURN NULL;
+    END
+    $fn$`)
+  yield* sql.unsafe(`
+    CREATE OR REPLACE FUNCTION competitors_delete_rollups() RETURNS trigger LANGUAGE plpgsql AS $fn$
+    BEGIN
+      DELETE FROM rollup_competitor WHERE competitor_id IN (SELECT id FROM gone);
+      DELETE FROM rollup_prompt_competitor WHERE competitor_id IN (SELECT id FROM gone);
+      DELETE FROM rollup_competitor_engines WHERE competitor_id IN (SELECT id FROM gone);
+      RETURN NULL;
+    END
+    $fn$`)
+})
