@@ -78,7 +78,7 @@ layer(AgreementLive, { timeout: 240_000 })("rollups rebuild", (it) => {
       }
     }))
 
-  it.effect("a deleted brand, prompt or competitor takes its rollup rows with it (migration 0040)", () =>
+  it.effect("a deleted brand, prompt or competitor takes its rollup rows with it (migrations 0040, 0048, 0049)", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       const store = yield* ResponseStore
@@ -114,7 +114,14 @@ layer(AgreementLive, { timeout: 240_000 })("rollups rebuild", (it) => {
       expect(yield* rows("rollup_prompt_competitor", "competitor_id", competitor)).toBe(0)
       expect(yield* rows("rollup_competitor_engines", "competitor_id", competitor)).toBe(0)
       for (const table of ROLLUP_TABLES) expect(yield* rows(table, "brand_id", brandId)).toBeGreaterThan(0)
+      // Keyed by prompt only: the prompts' delete trigger takes its rows when the brand's prompts cascade.
+      const promptCitations = Effect.map(
+        Effect.forEach(prompts, (p) => rows("rollup_prompt_citations", "prompt_id", p.id)),
+        (counts) => counts.reduce((a, b) => a + b, 0)
+      )
+      expect(yield* promptCitations).toBeGreaterThan(0)
       yield* sql`DELETE FROM brands WHERE id = ${brandId}`
       for (const table of ROLLUP_TABLES) expect(yield* rows(table, "brand_id", brandId)).toBe(0)
+      expect(yield* promptCitations).toBe(0)
     }))
 })

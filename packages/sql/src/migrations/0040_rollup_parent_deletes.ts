@@ -34,6 +34,21 @@ const CASCADES = [
   }
 ]
 
+/**
+ * Creates or replaces the function the delete trigger of `parent` runs (`<parent>_delete_rollups`):
+ * it deletes the rows of each child table whose column holds a deleted parent's id. Later
+ * migrations that add a rollup table call it again with the longer list.
+ */
+export const installParentDeletes = (parent: string, children: ReadonlyArray<readonly [string, string]>) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    sql.unsafe(`
+      CREATE OR REPLACE FUNCTION ${parent}_delete_rollups() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        ${children.map(([table, column]) => `DELETE FROM ${table} WHERE ${column} IN (SELECT id FROM gone);`).join("\n        ")}
+        RETURN NULL;
+      END
+      $fn$`))
+
 export default Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const foreignKeys = yield* sql<{ readonly tbl: string; readonly name: string }>`
@@ -41,14 +56,7 @@ export default Effect.gen(function*() {
     WHERE contype = 'f' AND conrelid::regclass::text IN ${sql.in(ROLLUP_TABLES)}`
   for (const { name, tbl } of foreignKeys) yield* sql`ALTER TABLE ${sql(tbl)} DROP CONSTRAINT ${sql(name)}`
   for (const { children, parent } of CASCADES) {
-    const deletes = children.map(([table, column]) => `DELETE FROM ${table} WHERE ${column} IN (SELECT id FROM gone);`)
-    yield* sql.unsafe(`
-      CREATE FUNCTION ${parent}_delete_rollups() RETURNS trigger LANGUAGE plpgsql AS $fn$
-      BEGIN
-        ${deletes.join("\n        ")}
-        RETURN NULL;
-      END
-      $fn$`)
+    yield* installParentDeletes(parent, children)
     yield* sql.unsafe(`
       CREATE TRIGGER ${parent}_delete_rollups AFTER DELETE ON ${parent}
       REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION ${parent}_delete_rollups()`)

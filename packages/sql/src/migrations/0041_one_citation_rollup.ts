@@ -1,7 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import { installApplyFunctions } from "../Rollups.js"
-import { ROLLUP_TABLES as BEFORE } from "./0040_rollup_parent_deletes.js"
+import { installParentDeletes, ROLLUP_TABLES as BEFORE } from "./0040_rollup_parent_deletes.js"
 
 /**
  * One citation rollup instead of three with the same keys. `rollup_domain` and `rollup_url`
@@ -31,11 +31,5 @@ export default Effect.gen(function*() {
     ON rollup_citation_mentions (brand_id, domain_id, engine, grain, period) INCLUDE (url_id, responses)
     WHERE url_id > 0`
   yield* installApplyFunctions
-  yield* sql.unsafe(`
-    CREATE OR REPLACE FUNCTION brands_delete_rollups() RETURNS trigger LANGUAGE plpgsql AS $fn$
-    BEGIN
-      ${ROLLUP_TABLES.map((table) => `DELETE FROM ${table} WHERE brand_id IN (SELECT id FROM gone);`).join("\n      ")}
-      RETURN NULL;
-    END
-    $fn$`)
+  yield* installParentDeletes("brands", ROLLUP_TABLES.map((table) => [table, "brand_id"] as const))
 })

@@ -2,6 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import { installPromptCitationFunctions, rebuildPromptCitations } from "../PromptCitationRollup.js"
 import { rebuildMemory } from "../RebuildGrains.js"
+import { installParentDeletes } from "./0040_rollup_parent_deletes.js"
 
 /**
  * `rollup_prompt_citations` (what it holds: PromptCitationRollup.ts): the answers citing each
@@ -28,13 +29,9 @@ export default Effect.gen(function*() {
     ON rollup_prompt_citations (prompt_id, grain, period, domain_id, url_id) INCLUDE (responses) WHERE url_id > 0`
   yield* sql.withTransaction(Effect.zipRight(rebuildMemory(sql), rebuildPromptCitations(undefined))).pipe(Effect.orDie)
   yield* installPromptCitationFunctions
-  yield* sql.unsafe(`
-    CREATE OR REPLACE FUNCTION prompts_delete_rollups() RETURNS trigger LANGUAGE plpgsql AS $fn$
-    BEGIN
-      DELETE FROM rollup_prompt WHERE prompt_id IN (SELECT id FROM gone);
-      DELETE FROM rollup_prompt_competitor WHERE prompt_id IN (SELECT id FROM gone);
-      DELETE FROM rollup_prompt_citations WHERE prompt_id IN (SELECT id FROM gone);
-      RETURN NULL;
-    END
-    $fn$`)
+  yield* installParentDeletes("prompts", [
+    ["rollup_prompt", "prompt_id"],
+    ["rollup_prompt_competitor", "prompt_id"],
+    ["rollup_prompt_citations", "prompt_id"]
+  ])
 })

@@ -2,6 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import { installCompetitorEngineFunctions, rebuildCompetitorEngines } from "../CompetitorEngineRollup.js"
 import { rebuildMemory } from "../RebuildGrains.js"
+import { installParentDeletes } from "./0040_rollup_parent_deletes.js"
 import { ROLLUP_TABLES as BEFORE } from "./0041_one_citation_rollup.js"
 
 /** The rollup tables with a brand column as of this migration: 0041's and the new one. */
@@ -29,20 +30,10 @@ export default Effect.gen(function*() {
     )`
   yield* sql.withTransaction(Effect.zipRight(rebuildMemory(sql), rebuildCompetitorEngines(undefined))).pipe(Effect.orDie)
   yield* installCompetitorEngineFunctions
-  yield* sql.unsafe(`
-    CREATE OR REPLACE FUNCTION brands_delete_rollups() RETURNS trigger LANGUAGE plpgsql AS $fn$
-    BEGIN
-      ${ROLLUP_TABLES.map((table) => `DELETE FROM ${table} WHERE brand_id IN (SELECT id FROM gone);`).join("\n      ")}
-      RETURN NULL;
-    END
-    $fn$`)
-  yield* sql.unsafe(`
-    CREATE OR REPLACE FUNCTION competitors_delete_rollups() RETURNS trigger LANGUAGE plpgsql AS $fn$
-    BEGIN
-      DELETE FROM rollup_competitor WHERE competitor_id IN (SELECT id FROM gone);
-      DELETE FROM rollup_prompt_competitor WHERE competitor_id IN (SELECT id FROM gone);
-      DELETE FROM rollup_competitor_engines WHERE competitor_id IN (SELECT id FROM gone);
-      RETURN NULL;
-    END
-    $fn$`)
+  yield* installParentDeletes("brands", ROLLUP_TABLES.map((table) => [table, "brand_id"] as const))
+  yield* installParentDeletes("competitors", [
+    ["rollup_competitor", "competitor_id"],
+    ["rollup_prompt_competitor", "competitor_id"],
+    ["rollup_competitor_engines", "competitor_id"]
+  ])
 })
