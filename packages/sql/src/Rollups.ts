@@ -273,8 +273,8 @@ export type JournalScope =
 /** Answers folded per transaction: bounds how long a fold holds the rollup rows it updates. */
 export const FOLD_CHUNK = 500
 
-const JournalRow = Schema.Struct({ brand_id: Schema.Number })
-const TakenRow = Schema.Struct({ response_id: Schema.Number })
+const decodeJournalRows = Schema.decodeUnknown(Schema.Array(Schema.Struct({ brand_id: Schema.Number })))
+const decodeTakenRows = Schema.decodeUnknown(Schema.Array(Schema.Struct({ response_id: Schema.Number })))
 
 /**
  * Folds the journal's answers of `scope` into the rollup tables: per brand, up to FOLD_CHUNK
@@ -293,12 +293,10 @@ export const foldJournal = (scope: JournalScope): Effect.Effect<void, SqlError.S
       : "brandId" in scope
       ? sql`j.brand_id = ${scope.brandId}`
       : sql`j.brand_id = (SELECT p.brand_id FROM prompts p WHERE p.id = ${scope.promptId})`
-    const decodeNext = Schema.decodeUnknown(Schema.Array(JournalRow))
-    const decodeTaken = Schema.decodeUnknown(Schema.Array(TakenRow))
     while (true) {
       // Prepared (ReadPool.run): on the API's request path this probe is most of what a fold costs.
       const [next] = yield* ReadPool.run(sql`SELECT j.brand_id FROM rollup_journal j WHERE ${where} LIMIT 1`, { prepared: true }).pipe(
-        Effect.flatMap(decodeNext),
+        Effect.flatMap(decodeJournalRows),
         Effect.orDie
       )
       if (next === undefined) return
@@ -308,7 +306,7 @@ export const foldJournal = (scope: JournalScope): Effect.Effect<void, SqlError.S
           DELETE FROM rollup_journal j WHERE j.response_id IN (
             SELECT k.response_id FROM rollup_journal k WHERE k.brand_id = ${next.brand_id}
             ORDER BY k.response_id LIMIT ${FOLD_CHUNK} FOR UPDATE)
-          RETURNING j.response_id`.pipe(Effect.flatMap(decodeTaken), Effect.orDie)
+          RETURNING j.response_id`.pipe(Effect.flatMap(decodeTakenRows), Effect.orDie)
         yield* applyAll(taken.map((row) => row.response_id), 1)
       }))
     }

@@ -1,6 +1,6 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
-import type { PeriodLists } from "./Query.js"
+import { periodArrays, periodCount, type PeriodLists } from "./Query.js"
 
 /**
  * The top sources of the citations report without splits (all engines, summed over the periods of
@@ -29,18 +29,6 @@ export interface RankingQuery {
   /** offset + limit: the rank of the page's last row. */
   readonly last: number
 }
-
-/** The periods of the lists as two arrays (grain, first day), for `unnest`. */
-export const periodArrays = (lists: PeriodLists) => ({
-  grains: [
-    ...lists.days.map(() => "day"),
-    ...lists.months.map(() => "month"),
-    ...lists.years.map(() => "year")
-  ],
-  periods: [...lists.days, ...lists.months, ...lists.years]
-})
-
-export const periodCount = (lists: PeriodLists) => lists.days.length + lists.months.length + lists.years.length
 
 /** A row's (alias x) source at the level: its URL, or its domain. */
 export const sourceId = (sql: SqlClient.SqlClient, level: RankingQuery["level"]): Statement.Fragment =>

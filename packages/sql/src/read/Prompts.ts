@@ -7,7 +7,6 @@ import * as Schema from "effect/Schema"
 import { SeriesFigures, seriesJson } from "./PromptSeries.js"
 import { citationUrls, searchQueries, sentimentLabel } from "./ResponseColumns.js"
 import * as ReadPool from "../ReadPool.js"
-import { periodArrays } from "./CitationRanking.js"
 import { jsonArray } from "./JsonText.js"
 import {
   brandDays,
@@ -25,11 +24,13 @@ import {
   pagination,
   type Pagination,
   percent,
-  periodBranches,
+  periodArrays,
+  periodCount,
   promptDays,
-  rollupPeriodLists,
   type ResponseFilters,
   rollupEngine,
+  rollupPeriodLists,
+  unionOverBranches,
   upToDate
 } from "./Query.js"
 
@@ -316,11 +317,8 @@ const rolledUpCitationCounts = (sql: SqlClient.SqlClient, promptId: number, filt
     const lists = rollupPeriodLists(periods, true)
     const rowsOf = (columns: Statement.Fragment, where: Statement.Fragment) => {
       if (lists === undefined) {
-        return sql.join(" UNION ALL ", false)(
-          periodBranches(sql, "t", periods, true).map((branch) =>
-            sql`(SELECT ${columns} FROM rollup_prompt_citations t WHERE t.prompt_id = ${promptId} AND ${where} AND ${branch})`
-          )
-        )
+        return unionOverBranches(sql, "t", periods, true, (branch) =>
+          sql`SELECT ${columns} FROM rollup_prompt_citations t WHERE t.prompt_id = ${promptId} AND ${where} AND ${branch}`)
       }
       const { grains, periods: firstDays } = periodArrays(lists)
       return sql`SELECT ${columns} FROM unnest(${grains}::text[], ${firstDays}::date[]) p(grain, period)
@@ -328,23 +326,18 @@ const rolledUpCitationCounts = (sql: SqlClient.SqlClient, promptId: number, filt
         WHERE ${where}`
     }
     // One listed period (a whole year or month) holds one row per domain and URL: nothing to sum.
-    const single = lists !== undefined && periodArrays(lists).periods.length === 1
+    const single = lists !== undefined && periodCount(lists) === 1
+    /** Answers per `keys` (columns of rollup_prompt_citations as t) among the rows `where` selects. */
+    const answersPer = (keys: string, where: Statement.Fragment) => {
+      const columns = sql.literal(keys)
+      return single
+        ? sql`SELECT ${columns}, t.responses AS count FROM (${rowsOf(sql`${columns}, t.responses`, sql`${where} AND t.responses > 0`)}) t`
+        : sql`SELECT ${columns}, sum(t.responses)::int AS count FROM (${rowsOf(sql`${columns}, t.responses`, where)}) t
+          GROUP BY ${columns} HAVING sum(t.responses) > 0`
+    }
     const counts: CitationCounts = {
-      perDomain: single
-        ? sql`SELECT t.domain_id, t.responses AS count FROM (${
-          rowsOf(sql`t.domain_id, t.responses`, sql`t.url_id = 0 AND t.responses > 0`)
-        }) t`
-        : sql`SELECT x.domain_id, sum(x.responses)::int AS count
-        FROM (${rowsOf(sql`t.domain_id, t.responses`, sql`t.url_id = 0`)}) x
-        GROUP BY x.domain_id HAVING sum(x.responses) > 0`,
-      pageUrls: (domains) =>
-        single
-          ? sql`SELECT t.domain_id, t.url_id, t.responses AS count FROM (${
-            rowsOf(sql`t.domain_id, t.url_id, t.responses`, sql`t.url_id > 0 AND t.domain_id IN ${domains} AND t.responses > 0`)
-          }) t`
-          : sql`SELECT x.domain_id, x.url_id, sum(x.responses)::int AS count
-          FROM (${rowsOf(sql`t.domain_id, t.url_id, t.responses`, sql`t.url_id > 0 AND t.domain_id IN ${domains}`)}) x
-          GROUP BY 1, 2 HAVING sum(x.responses) > 0`
+      perDomain: answersPer("t.domain_id", sql`t.url_id = 0`),
+      pageUrls: (domains) => answersPer("t.domain_id, t.url_id", sql`t.url_id > 0 AND t.domain_id IN ${domains}`)
     }
     return counts
   })

@@ -265,6 +265,19 @@ export interface PeriodLists {
   readonly years: ReadonlyArray<string>
 }
 
+/** The periods of the lists as two arrays (grain, first day), for `unnest`. */
+export const periodArrays = (lists: PeriodLists) => ({
+  grains: [
+    ...lists.days.map(() => "day"),
+    ...lists.months.map(() => "month"),
+    ...lists.years.map(() => "year")
+  ],
+  periods: [...lists.days, ...lists.months, ...lists.years]
+})
+
+/** How many periods the lists hold. */
+export const periodCount = (lists: PeriodLists) => lists.days.length + lists.months.length + lists.years.length
+
 const DAY = 86_400_000
 const isoDay = (millis: number) => new Date(millis).toISOString().slice(0, 10)
 
@@ -353,11 +366,27 @@ export const inPeriodBranches = (
   years: boolean,
   select: (condition: Statement.Fragment) => Statement.Fragment
 ): Statement.Fragment =>
-  sql.join(" UNION ALL ", false)(
-    periodBranches(sql, alias, filters, years && filters.aiModel === undefined).map((branch) =>
-      sql`(${select(sql`${rollupEngine(sql, alias, filters)} AND ${branch}`)})`
-    )
+  unionOverBranches(
+    sql,
+    alias,
+    filters,
+    years && filters.aiModel === undefined,
+    (branch) => select(sql`${rollupEngine(sql, alias, filters)} AND ${branch}`)
   )
+
+/**
+ * `select(branch)` for each of the range's `periodBranches`, appended (`UNION ALL`): the rows of the
+ * range read one grain (and part) at a time, whatever else `select` filters by (`inPeriodBranches`
+ * adds the engine's condition).
+ */
+export const unionOverBranches = (
+  sql: SqlClient.SqlClient,
+  alias: string,
+  filters: ResponseFilters,
+  years: boolean,
+  select: (branch: Statement.Fragment) => Statement.Fragment
+): Statement.Fragment =>
+  sql.join(" UNION ALL ", false)(periodBranches(sql, alias, filters, years).map((branch) => sql`(${select(branch)})`))
 
 const DataRange = Schema.Struct({
   start: Schema.NullOr(Schema.String),

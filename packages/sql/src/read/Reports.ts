@@ -20,11 +20,12 @@ import {
   percent,
   type ResponseFilters,
   rollupPeriodLists,
-  periodBranches,
   rollupPeriods,
-  upToDate
+  upToDate,
+  periodCount,
+  unionOverBranches
 } from "./Query.js"
-import { levelRows, periodCount, periodRows, rangeTotals, rankingCtes, type RankingQuery, sourceId } from "./CitationRanking.js"
+import { levelRows, periodRows, rangeTotals, rankingCtes, type RankingQuery, sourceId } from "./CitationRanking.js"
 import { classifierForBrand } from "./SourceTypes.js"
 
 export interface VisibilityQuery {
@@ -121,9 +122,7 @@ const visibilityRows = Effect.fnUntraced(function*(query: Omit<VisibilityQuery, 
   const rollupRows = (alias: string, range: ResponseFilters, years: boolean, select: (condition: Statement.Fragment) => Statement.Fragment) =>
     time === "date" || time === "week"
       ? select(sql`(${sql.literal(`${alias}.grain`)} = 'day' AND ${sql.literal(`${alias}.period`)} BETWEEN ${range.startDate}::date AND ${range.endDate}::date)`)
-      : sql.join(" UNION ALL ", false)(
-        periodBranches(sql, alias, range, years && time === undefined && !useEngines).map((branch) => sql`(${select(branch)})`)
-      )
+      : unionOverBranches(sql, alias, range, years && time === undefined && !useEngines, select)
 
   // Per period (`side` 0 the current one, 1 the previous): the own brand's rows, with the
   // competitors' mentions in the same answers (`other_mentions`) where the competitors are not
