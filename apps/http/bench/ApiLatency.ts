@@ -20,7 +20,8 @@ import * as Effect from "effect/Effect"
 import * as Order from "effect/Order"
 import * as Schema from "effect/Schema"
 import {
-  AppOnFreePort,
+  appOnFreePort,
+  type ServedDatabase,
   BenchFailure,
   makeRequester,
   ms,
@@ -138,38 +139,39 @@ const table = (results: ReadonlyArray<{ readonly target: Target; readonly sequen
 
 const SeedCounts = Schema.Struct({ responses: Schema.Number, mentions: Schema.Number, citations: Schema.Number })
 
-const benchmark = Effect.gen(function*() {
-  const sql = yield* SqlClient.SqlClient
-  const [seedTime, seeded] = yield* Effect.timed(seed.pipe(Effect.provide(SentimentLexiconLive)))
-  const written = yield* sql`
-    SELECT (SELECT count(*) FROM responses) AS responses,
-           (SELECT count(*) FROM response_mentions) AS mentions,
-           (SELECT count(*) FROM response_citations) AS citations`.pipe(
-    Effect.flatMap(Schema.decodeUnknown(Schema.Tuple(SeedCounts))),
-    Effect.orDie
-  )
-  const [counts] = written
-  yield* Console.log(
-    `Demo seed: ${counts.responses} responses (${counts.mentions} competitor mentions, ${counts.citations} citations) in ${
-      (Duration.toMillis(seedTime) / 1000).toFixed(1)
-    } s`
-  )
-  const created = yield* ApiKeys.create({ workspaceId: seeded.workspaceId, name: "bench" }).pipe(Effect.orDie)
-
-  const serve = Effect.gen(function*() {
-    const server = yield* HttpServer.HttpServer
-    if (server.address._tag !== "TcpAddress") return yield* new BenchFailure({ message: "expected a TCP server" })
-    const requester = yield* makeRequester(`http://127.0.0.1:${server.address.port}`, created.key)
-    const list = yield* targets(requester)
-    yield* Console.log(
-      `Each endpoint: ${WARMUP_REQUESTS} warm-up requests (all endpoints first), then up to ${SEQUENTIAL_REQUESTS} sequential and ${CONCURRENT_REQUESTS} at concurrency ${CONCURRENCY} (fewer when one request takes over ${RUN_BUDGET_MS} ms / count). Latencies in ms.\n`
+const benchmark = (served: ServedDatabase) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const [seedTime, seeded] = yield* Effect.timed(seed.pipe(Effect.provide(SentimentLexiconLive)))
+    const written = yield* sql`
+      SELECT (SELECT count(*) FROM responses) AS responses,
+             (SELECT count(*) FROM response_mentions) AS mentions,
+             (SELECT count(*) FROM response_citations) AS citations`.pipe(
+      Effect.flatMap(Schema.decodeUnknown(Schema.Tuple(SeedCounts))),
+      Effect.orDie
     )
-    const warmed = yield* Effect.forEach(list, (target) => warmUp(requester, target))
-    const results = yield* Effect.forEach(warmed, ({ target, typical }) => measure(requester, target, typical))
-    yield* Console.log(table(results))
-  })
-  yield* serve.pipe(Effect.provide(AppOnFreePort))
-}).pipe(Effect.provide(ApiKeys.Default))
+    const [counts] = written
+    yield* Console.log(
+      `Demo seed: ${counts.responses} responses (${counts.mentions} competitor mentions, ${counts.citations} citations) in ${
+        (Duration.toMillis(seedTime) / 1000).toFixed(1)
+      } s`
+    )
+    const created = yield* ApiKeys.create({ workspaceId: seeded.workspaceId, name: "bench" }).pipe(Effect.orDie)
+
+    const serve = Effect.gen(function*() {
+      const server = yield* HttpServer.HttpServer
+      if (server.address._tag !== "TcpAddress") return yield* new BenchFailure({ message: "expected a TCP server" })
+      const requester = yield* makeRequester(`http://127.0.0.1:${server.address.port}`, created.key)
+      const list = yield* targets(requester)
+      yield* Console.log(
+        `Each endpoint: ${WARMUP_REQUESTS} warm-up requests (all endpoints first), then up to ${SEQUENTIAL_REQUESTS} sequential and ${CONCURRENT_REQUESTS} at concurrency ${CONCURRENCY} (fewer when one request takes over ${RUN_BUDGET_MS} ms / count). Latencies in ms.\n`
+      )
+      const warmed = yield* Effect.forEach(list, (target) => warmUp(requester, target))
+      const results = yield* Effect.forEach(warmed, ({ target, typical }) => measure(requester, target, typical))
+      yield* Console.log(table(results))
+    })
+    yield* serve.pipe(Effect.provide(appOnFreePort(served)))
+  }).pipe(Effect.provide(ApiKeys.Default))
 
 runBenchmark(
   "Sightline API latency benchmark",

@@ -18,7 +18,8 @@ import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
-import { AppOnFreePort, BenchFailure, runBenchmark } from "./Measure.js"
+import { appOnFreePort,
+  type ServedDatabase, BenchFailure, runBenchmark } from "./Measure.js"
 import { dataDir, dataset } from "./ScaleDataset.js"
 
 const SAMPLE_MS = 50
@@ -82,63 +83,64 @@ const exportRun = (label: string, url: string, key: string, expectedRows: number
 
 const Span = Schema.Struct({ first: Schema.String, last: Schema.String, responses: Schema.Number })
 
-const benchmark = Effect.gen(function*() {
-  const { bigBrandId, workspaceId } = yield* dataset
-  const sql = yield* SqlClient.SqlClient
-  const [span] = yield* sql`
-    SELECT to_char(min(collected_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS first,
-      to_char(max(collected_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS last, count(*)::int AS responses
-    FROM responses WHERE brand_id = ${bigBrandId}`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(Span))), Effect.orDie)
-  if (span === undefined) return yield* new BenchFailure({ message: "the big brand has no answers" })
-  const [month] = yield* sql<{ first: string; responses: number }>`
-    SELECT to_char((${span.last}::date - 29), 'YYYY-MM-DD') AS first, count(*)::int AS responses
-    FROM responses WHERE brand_id = ${bigBrandId}
-      AND collected_at >= ((${span.last}::date - 29)::timestamp AT TIME ZONE 'UTC')`
-  if (month === undefined) return yield* new BenchFailure({ message: "no last month" })
-  const created = yield* ApiKeys.create({ workspaceId, name: "bench-export" }).pipe(Effect.orDie)
+const benchmark = (served: ServedDatabase) =>
+  Effect.gen(function*() {
+    const { bigBrandId, workspaceId } = yield* dataset
+    const sql = yield* SqlClient.SqlClient
+    const [span] = yield* sql`
+      SELECT to_char(min(collected_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS first,
+        to_char(max(collected_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS last, count(*)::int AS responses
+      FROM responses WHERE brand_id = ${bigBrandId}`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(Span))), Effect.orDie)
+    if (span === undefined) return yield* new BenchFailure({ message: "the big brand has no answers" })
+    const [month] = yield* sql<{ first: string; responses: number }>`
+      SELECT to_char((${span.last}::date - 29), 'YYYY-MM-DD') AS first, count(*)::int AS responses
+      FROM responses WHERE brand_id = ${bigBrandId}
+        AND collected_at >= ((${span.last}::date - 29)::timestamp AT TIME ZONE 'UTC')`
+    if (month === undefined) return yield* new BenchFailure({ message: "no last month" })
+    const created = yield* ApiKeys.create({ workspaceId, name: "bench-export" }).pipe(Effect.orDie)
 
-  const serve = Effect.gen(function*() {
-    const server = yield* HttpServer.HttpServer
-    if (server.address._tag !== "TcpAddress") return yield* new BenchFailure({ message: "expected a TCP server" })
-    const base = `http://127.0.0.1:${server.address.port}/v1/exports/responses/?brand_id=${bigBrandId}`
-    yield* Console.log(
-      `Big brand ${bigBrandId}: ${span.responses} answers from ${span.first} to ${span.last}; last 30 days: ${month.responses}.`
-    )
-    yield* Console.log(`GC exposed: ${globalThis.gc !== undefined} (baselines are taken after a full GC when it is).\n`)
-    const cases = [
-      { label: "NDJSON, 30 days", range: `start_date=${month.first}&end_date=${span.last}`, rows: month.responses, csv: false },
-      { label: "NDJSON, all", range: `start_date=${span.first}&end_date=${span.last}`, rows: span.responses, csv: false },
-      { label: "CSV, 30 days", range: `start_date=${month.first}&end_date=${span.last}&format=csv`, rows: month.responses, csv: true },
-      { label: "CSV, all", range: `start_date=${span.first}&end_date=${span.last}&format=csv`, rows: span.responses, csv: true }
-    ]
-    const runs: Array<Run> = []
-    for (const c of cases) {
-      const run = yield* exportRun(c.label, `${base}&${c.range}`, created.key, c.rows, c.csv)
-      if (run.rows !== c.rows) {
-        return yield* new BenchFailure({ message: `${c.label}: ${run.rows} rows exported, ${c.rows} expected` })
-      }
-      runs.push(run)
+    const serve = Effect.gen(function*() {
+      const server = yield* HttpServer.HttpServer
+      if (server.address._tag !== "TcpAddress") return yield* new BenchFailure({ message: "expected a TCP server" })
+      const base = `http://127.0.0.1:${server.address.port}/v1/exports/responses/?brand_id=${bigBrandId}`
       yield* Console.log(
-        `${run.label}: ${run.rows} rows, ${mib(run.bytes)} MiB in ${run.seconds.toFixed(1)} s (${
-          (run.rows / run.seconds).toFixed(0)
-        } rows/s); RSS baseline ${mib(run.baselineRss)} MiB, peak ${mib(run.peakRss)} MiB (+${
-          mib(run.peakRss - run.baselineRss)
-        }); RSS at each tenth: ${run.rssByTenth.map(mib).join(" ")} MiB`
+        `Big brand ${bigBrandId}: ${span.responses} answers from ${span.first} to ${span.last}; last 30 days: ${month.responses}.`
       )
-    }
-    yield* Console.log([
-      "",
-      "| export | rows | MiB out | seconds | rows/s | RSS before | peak RSS | peak - before |",
-      "|---|--:|--:|--:|--:|--:|--:|--:|",
-      ...runs.map((r) =>
-        `| ${r.label} | ${r.rows} | ${mib(r.bytes)} | ${r.seconds.toFixed(1)} | ${(r.rows / r.seconds).toFixed(0)} | ${
-          mib(r.baselineRss)
-        } MiB | ${mib(r.peakRss)} MiB | ${mib(r.peakRss - r.baselineRss)} MiB |`
-      )
-    ].join("\n"))
-  })
-  yield* serve.pipe(Effect.provide(AppOnFreePort))
-}).pipe(Effect.provide(Layer.mergeAll(ApiKeys.Default, Rollups.Default)))
+      yield* Console.log(`GC exposed: ${globalThis.gc !== undefined} (baselines are taken after a full GC when it is).\n`)
+      const cases = [
+        { label: "NDJSON, 30 days", range: `start_date=${month.first}&end_date=${span.last}`, rows: month.responses, csv: false },
+        { label: "NDJSON, all", range: `start_date=${span.first}&end_date=${span.last}`, rows: span.responses, csv: false },
+        { label: "CSV, 30 days", range: `start_date=${month.first}&end_date=${span.last}&format=csv`, rows: month.responses, csv: true },
+        { label: "CSV, all", range: `start_date=${span.first}&end_date=${span.last}&format=csv`, rows: span.responses, csv: true }
+      ]
+      const runs: Array<Run> = []
+      for (const c of cases) {
+        const run = yield* exportRun(c.label, `${base}&${c.range}`, created.key, c.rows, c.csv)
+        if (run.rows !== c.rows) {
+          return yield* new BenchFailure({ message: `${c.label}: ${run.rows} rows exported, ${c.rows} expected` })
+        }
+        runs.push(run)
+        yield* Console.log(
+          `${run.label}: ${run.rows} rows, ${mib(run.bytes)} MiB in ${run.seconds.toFixed(1)} s (${
+            (run.rows / run.seconds).toFixed(0)
+          } rows/s); RSS baseline ${mib(run.baselineRss)} MiB, peak ${mib(run.peakRss)} MiB (+${
+            mib(run.peakRss - run.baselineRss)
+          }); RSS at each tenth: ${run.rssByTenth.map(mib).join(" ")} MiB`
+        )
+      }
+      yield* Console.log([
+        "",
+        "| export | rows | MiB out | seconds | rows/s | RSS before | peak RSS | peak - before |",
+        "|---|--:|--:|--:|--:|--:|--:|--:|",
+        ...runs.map((r) =>
+          `| ${r.label} | ${r.rows} | ${mib(r.bytes)} | ${r.seconds.toFixed(1)} | ${(r.rows / r.seconds).toFixed(0)} | ${
+            mib(r.baselineRss)
+          } MiB | ${mib(r.peakRss)} MiB | ${mib(r.peakRss - r.baselineRss)} MiB |`
+        )
+      ].join("\n"))
+    })
+    yield* serve.pipe(Effect.provide(appOnFreePort(served)))
+  }).pipe(Effect.provide(Layer.mergeAll(ApiKeys.Default, Rollups.Default)))
 
 runBenchmark(
   "Sightline export memory benchmark",

@@ -91,8 +91,14 @@ export type Requester = Effect.Effect.Success<ReturnType<typeof makeRequester>>
 
 // --- the application and the run ----------------------------------------------------------------
 
-/** The application as main.ts composes it, on a free port of 127.0.0.1 and a rate limit out of the way. */
-export const AppOnFreePort = AppLive.pipe(
+/** The API's database (`Database.requestLayer`, as main.ts serves) on the benchmark's DATA_DIR. */
+export type ServedDatabase = Layer.Layer<Layer.Layer.Success<typeof Database.requestLayer>, unknown>
+
+/**
+ * The application as main.ts composes it, on a free port of 127.0.0.1 and a rate limit out of the
+ * way, reading through its own pool as the API does (no parallel query).
+ */
+export const appOnFreePort = (database: ServedDatabase) => AppLive.pipe(
   Layer.provideMerge(Transport.layer({ port: 0, host: "127.0.0.1" })),
   Layer.provideMerge(HttpConfig.layerFrom({
     host: "127.0.0.1",
@@ -103,7 +109,8 @@ export const AppOnFreePort = AppLive.pipe(
     maxUrlBytes: 8192,
     maxHeaderBytes: 16384,
     shutdownTimeoutMillis: 10_000
-  }))
+  })),
+  Layer.provide(database)
 )
 
 type Provided = Layer.Layer.Success<typeof Database.layer> | NodeContext.NodeContext | HttpClient.HttpClient
@@ -115,7 +122,7 @@ type Provided = Layer.Layer.Success<typeof Database.layer> | NodeContext.NodeCon
 export const runBenchmark = <E>(
   title: string,
   dataDir: Effect.Effect<string, unknown, FileSystem.FileSystem | Scope.Scope>,
-  benchmark: Effect.Effect<void, E, Provided>
+  benchmark: (served: ServedDatabase) => Effect.Effect<void, E, Provided>
 ) => {
   const main = Effect.gen(function*() {
     yield* Console.log(
@@ -124,10 +131,10 @@ export const runBenchmark = <E>(
       }`
     )
     const dir = yield* Effect.orDie(dataDir)
-    const DatabaseLive = Database.layer.pipe(
-      Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["DATA_DIR", dir]]))))
-    )
-    const [total] = yield* Effect.timed(benchmark.pipe(Effect.provide(DatabaseLive)))
+    const dataDirOnly = Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["DATA_DIR", dir]])))
+    const DatabaseLive = Database.layer.pipe(Layer.provide(dataDirOnly))
+    const served: ServedDatabase = Database.requestLayer.pipe(Layer.provide(dataDirOnly))
+    const [total] = yield* Effect.timed(benchmark(served).pipe(Effect.provide(DatabaseLive)))
     yield* Console.log(`\nTotal: ${(Duration.toMillis(total) / 1000).toFixed(1)} s`)
   }).pipe(
     Effect.scoped,

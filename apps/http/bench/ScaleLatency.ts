@@ -30,7 +30,8 @@ import * as Os from "node:os"
 import { fileURLToPath } from "node:url"
 import { dataDir, dataset } from "./ScaleDataset.js"
 import {
-  AppOnFreePort,
+  appOnFreePort,
+  type ServedDatabase,
   BenchFailure,
   makeRequester,
   ms,
@@ -218,96 +219,97 @@ const tableSizes = Effect.gen(function*() {
 
 // --- the run --------------------------------------------------------------------------------------
 
-const benchmark = Effect.gen(function*() {
-  const { bigBrandId, workspaceId } = yield* dataset
-  const created = yield* ApiKeys.create({ workspaceId, name: "bench-scale" }).pipe(Effect.orDie)
+const benchmark = (served: ServedDatabase) =>
+  Effect.gen(function*() {
+    const { bigBrandId, workspaceId } = yield* dataset
+    const created = yield* ApiKeys.create({ workspaceId, name: "bench-scale" }).pipe(Effect.orDie)
 
-  const serve = Effect.gen(function*() {
-    const server = yield* HttpServer.HttpServer
-    if (server.address._tag !== "TcpAddress") return yield* new BenchFailure({ message: "expected a TCP server" })
-    const requester = yield* makeRequester(`http://127.0.0.1:${server.address.port}`, created.key)
-    const brands = yield* requester.json("/v1/brands/", BrandList)
-    const demoBrand = yield* firstOf(brands.data.filter((b) => b.id !== bigBrandId), "demo brand")
-    const big = yield* describe(bigBrandId)
-    const demo = yield* describe(demoBrand.id)
-    yield* Console.log(`Demo brand "${demoBrand.name}": ${JSON.stringify(demo)}`)
-    yield* Console.log(`Big brand "${SCALE_BRAND_NAME}": ${JSON.stringify(big)}`)
-    const sizes = yield* tableSizes
-    const totalBytes = sizes.reduce((sum, t) => sum + t.bytes, 0)
-    yield* Console.log(
-      `Tables (whole database; the big brand is ${
-        ((100 * big.responses) / (big.responses + demo.responses)).toFixed(1)
-      } % of its answers): ${
-        sizes.map((t) => `${t.table} ${t.rows} rows ${(t.bytes / 1048576).toFixed(0)} MiB`).join(", ")
-      }; ${(totalBytes / 1048576).toFixed(0)} MiB in all, ${(totalBytes / big.responses).toFixed(0)} bytes per big-brand answer`
-    )
-
-    const now = yield* Clock.currentTimeMillis
-    const today = Math.floor(now / DAY_MS) * DAY_MS
-    const range = (days: number) =>
-      days === 0 ? "" : `start_date=${utcDate(today - (days - 1) * DAY_MS)}&end_date=${utcDate(today)}`
-    const demoEndpoints = yield* endpointsOf(requester, demoBrand.id)
-    const bigEndpoints = yield* endpointsOf(requester, bigBrandId)
-    yield* Console.log(
-      `Each: ${WARMUP_REQUESTS} warm-up, ${SEQUENTIAL_MIN}-${SEQUENTIAL_MAX} sequential, ${CONCURRENCY}-${CONCURRENT_MAX} at concurrency ${CONCURRENCY} (about ${RUN_BUDGET_MS} ms per run). Latencies in ms.\n`
-    )
-    const brandsReference = yield* measure(requester, "/v1/brands/")
-    // An endpoint that fails (e.g. a 503 once the pool is exhausted by a slow query) is reported as
-    // such and the run goes on: one slow endpoint must not hide every other figure.
-    const failures: Array<{ readonly endpoint: string; readonly days: number; readonly message: string }> = []
-    const chosen = Arr.zip(demoEndpoints, bigEndpoints).filter(([d]) => selected(d.name))
-    const measured = yield* Effect.forEach(chosen, ([d, b]) =>
-      Effect.gen(function*() {
-        const demoResult = yield* measure(requester, d.path(range(d.days)))
-        const bigResult = yield* measure(requester, b.path(range(b.days)))
-        const row: Row = {
-          endpoint: d.name,
-          days: d.days,
-          demo: demoResult,
-          big: bigResult,
-          growth: bigResult.sequential.p50 / demoResult.sequential.p50
-        }
-        yield* Console.log(
-          `${d.name} ${d.days} d: demo ${ms(demoResult.sequential.p50)} ms, big ${ms(bigResult.sequential.p50)} ms (${
-            row.growth.toFixed(2)
-          }×)`
-        )
-        return Option.some(row)
-      }).pipe(Effect.catchTag("BenchFailure", (failure) =>
-        Effect.gen(function*() {
-          failures.push({ endpoint: d.name, days: d.days, message: failure.message })
-          yield* Console.log(`${d.name} ${d.days} d: FAILED (${failure.message})`)
-          // The failed run's requests are interrupted and their statements cancelled; let those
-          // cancels land before the next endpoint's requests take the connections.
-          yield* Effect.sleep("5 seconds")
-          return Option.none<Row>()
-        }))))
-    const rows = Arr.getSomes(measured)
-    yield* Console.log(`\n${table(rows, brandsReference)}`)
-    for (const failure of failures) yield* Console.log(`FAILED: ${failure.endpoint} ${failure.days} d: ${failure.message}`)
-    const dashboard90 = rows.find((r) => r.endpoint === "dashboard" && r.days === 90)
-    if (dashboard90 !== undefined) {
+    const serve = Effect.gen(function*() {
+      const server = yield* HttpServer.HttpServer
+      if (server.address._tag !== "TcpAddress") return yield* new BenchFailure({ message: "expected a TCP server" })
+      const requester = yield* makeRequester(`http://127.0.0.1:${server.address.port}`, created.key)
+      const brands = yield* requester.json("/v1/brands/", BrandList)
+      const demoBrand = yield* firstOf(brands.data.filter((b) => b.id !== bigBrandId), "demo brand")
+      const big = yield* describe(bigBrandId)
+      const demo = yield* describe(demoBrand.id)
+      yield* Console.log(`Demo brand "${demoBrand.name}": ${JSON.stringify(demo)}`)
+      yield* Console.log(`Big brand "${SCALE_BRAND_NAME}": ${JSON.stringify(big)}`)
+      const sizes = yield* tableSizes
+      const totalBytes = sizes.reduce((sum, t) => sum + t.bytes, 0)
       yield* Console.log(
-        `\nBig brand 90-day dashboard at concurrency ${CONCURRENCY}: ${
-          dashboard90.big.concurrent.perSecond.toFixed(1)
-        } req/s = ${
-          (100 * dashboard90.big.concurrent.perSecond / brandsReference.concurrent.perSecond).toFixed(1)
-        } % of /v1/brands/ (${brandsReference.concurrent.perSecond.toFixed(1)} req/s)`
+        `Tables (whole database; the big brand is ${
+          ((100 * big.responses) / (big.responses + demo.responses)).toFixed(1)
+        } % of its answers): ${
+          sizes.map((t) => `${t.table} ${t.rows} rows ${(t.bytes / 1048576).toFixed(0)} MiB`).join(", ")
+        }; ${(totalBytes / 1048576).toFixed(0)} MiB in all, ${(totalBytes / big.responses).toFixed(0)} bytes per big-brand answer`
       )
-    }
-    const fs = yield* FileSystem.FileSystem
-    yield* fs.writeFileString(
-      RESULTS,
-      JSON.stringify(
-        { at: new Date(now).toISOString(), cores: Os.cpus().length, demo, big, sizes, brands: brandsReference, rows, failures },
-        null,
-        2
+
+      const now = yield* Clock.currentTimeMillis
+      const today = Math.floor(now / DAY_MS) * DAY_MS
+      const range = (days: number) =>
+        days === 0 ? "" : `start_date=${utcDate(today - (days - 1) * DAY_MS)}&end_date=${utcDate(today)}`
+      const demoEndpoints = yield* endpointsOf(requester, demoBrand.id)
+      const bigEndpoints = yield* endpointsOf(requester, bigBrandId)
+      yield* Console.log(
+        `Each: ${WARMUP_REQUESTS} warm-up, ${SEQUENTIAL_MIN}-${SEQUENTIAL_MAX} sequential, ${CONCURRENCY}-${CONCURRENT_MAX} at concurrency ${CONCURRENCY} (about ${RUN_BUDGET_MS} ms per run). Latencies in ms.\n`
       )
-    ).pipe(Effect.orDie)
-    yield* Console.log(`Results written to ${RESULTS}`)
-  })
-  yield* serve.pipe(Effect.provide(AppOnFreePort))
-}).pipe(Effect.provide(Layer.mergeAll(ApiKeys.Default, Rollups.Default)))
+      const brandsReference = yield* measure(requester, "/v1/brands/")
+      // An endpoint that fails (e.g. a 503 once the pool is exhausted by a slow query) is reported as
+      // such and the run goes on: one slow endpoint must not hide every other figure.
+      const failures: Array<{ readonly endpoint: string; readonly days: number; readonly message: string }> = []
+      const chosen = Arr.zip(demoEndpoints, bigEndpoints).filter(([d]) => selected(d.name))
+      const measured = yield* Effect.forEach(chosen, ([d, b]) =>
+        Effect.gen(function*() {
+          const demoResult = yield* measure(requester, d.path(range(d.days)))
+          const bigResult = yield* measure(requester, b.path(range(b.days)))
+          const row: Row = {
+            endpoint: d.name,
+            days: d.days,
+            demo: demoResult,
+            big: bigResult,
+            growth: bigResult.sequential.p50 / demoResult.sequential.p50
+          }
+          yield* Console.log(
+            `${d.name} ${d.days} d: demo ${ms(demoResult.sequential.p50)} ms, big ${ms(bigResult.sequential.p50)} ms (${
+              row.growth.toFixed(2)
+            }×)`
+          )
+          return Option.some(row)
+        }).pipe(Effect.catchTag("BenchFailure", (failure) =>
+          Effect.gen(function*() {
+            failures.push({ endpoint: d.name, days: d.days, message: failure.message })
+            yield* Console.log(`${d.name} ${d.days} d: FAILED (${failure.message})`)
+            // The failed run's requests are interrupted and their statements cancelled; let those
+            // cancels land before the next endpoint's requests take the connections.
+            yield* Effect.sleep("5 seconds")
+            return Option.none<Row>()
+          }))))
+      const rows = Arr.getSomes(measured)
+      yield* Console.log(`\n${table(rows, brandsReference)}`)
+      for (const failure of failures) yield* Console.log(`FAILED: ${failure.endpoint} ${failure.days} d: ${failure.message}`)
+      const dashboard90 = rows.find((r) => r.endpoint === "dashboard" && r.days === 90)
+      if (dashboard90 !== undefined) {
+        yield* Console.log(
+          `\nBig brand 90-day dashboard at concurrency ${CONCURRENCY}: ${
+            dashboard90.big.concurrent.perSecond.toFixed(1)
+          } req/s = ${
+            (100 * dashboard90.big.concurrent.perSecond / brandsReference.concurrent.perSecond).toFixed(1)
+          } % of /v1/brands/ (${brandsReference.concurrent.perSecond.toFixed(1)} req/s)`
+        )
+      }
+      const fs = yield* FileSystem.FileSystem
+      yield* fs.writeFileString(
+        RESULTS,
+        JSON.stringify(
+          { at: new Date(now).toISOString(), cores: Os.cpus().length, demo, big, sizes, brands: brandsReference, rows, failures },
+          null,
+          2
+        )
+      ).pipe(Effect.orDie)
+      yield* Console.log(`Results written to ${RESULTS}`)
+    })
+    yield* serve.pipe(Effect.provide(appOnFreePort(served)))
+  }).pipe(Effect.provide(Layer.mergeAll(ApiKeys.Default, Rollups.Default)))
 
 runBenchmark(
   "Sightline scale benchmark",

@@ -91,7 +91,7 @@ const serveLive = (options: { readonly greet: boolean }) =>
   AppConfigured.pipe(
     Layer.provide(ServerLive),
     Layer.provide(options.greet ? Layer.merge(WelcomeLive, ShutdownLine) : Layer.empty),
-    Layer.provide(Database.layer),
+    Layer.provide(Database.requestLayer),
     Layer.provide(HttpConfig.layer)
   )
 

@@ -60,7 +60,7 @@ const stdioLive = (key: Redacted.Redacted<string>) =>
     Layer.provide(KnownKeys.layer),
     Layer.provide(RateLimit.layer),
     Layer.provide(HttpConfig.layer),
-    Layer.provide(Database.layer)
+    Layer.provide(Database.requestLayer)
   )
 
 // The key is read first: without one, no database is started. A failure to start is one plain

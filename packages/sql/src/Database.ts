@@ -53,16 +53,21 @@ const CONNECT_TIMEOUT = Duration.seconds(5)
  * The pg pool on the given URL, with Sightline's type parsers, checked with a first query (a
  * database that cannot be reached fails the start, as PgClient's own pool does); ended on release.
  */
-const makePool = (url: Redacted.Redacted, maxConnections: number) =>
+const makePool = (url: Redacted.Redacted, options: PoolOptions) =>
   Effect.acquireRelease(
     Effect.tryPromise({
       try: async () => {
         const pool = new pg.Pool({
           connectionString: Redacted.value(url),
           connectionTimeoutMillis: Duration.toMillis(CONNECT_TIMEOUT),
-          max: maxConnections,
+          max: options.maxConnections ?? 10,
           application_name: "sightline",
-          types: pgTypes
+          types: pgTypes,
+          // Run on each new connection before the pool hands it out. A SET rather than the startup
+          // `options` parameter, which PgBouncer refuses.
+          ...(options.parallelWorkers === undefined ? {} : {
+            onConnect: (client: pg.ClientBase) => client.query(`SET max_parallel_workers_per_gather = ${options.parallelWorkers}`)
+          })
         })
         // An idle connection that breaks is dropped by the pool; the error needs no handler beyond this.
         pool.on("error", () => undefined)
@@ -82,15 +87,27 @@ const makePool = (url: Redacted.Redacted, maxConnections: number) =>
     (pool) => Effect.promise(() => pool.end()).pipe(Effect.interruptible, Effect.timeoutOption(1000))
   )
 
+/** How a process's pool connects. */
+export interface PoolOptions {
+  /** Connections at most (default 10). */
+  readonly maxConnections?: number
+  /**
+   * `max_parallel_workers_per_gather` for every connection; the server's setting when undefined.
+   * The API sets 0 (`requestLayer`): a rollup read that the planner spreads over parallel workers
+   * spent ~16 ms starting them to do ~2 ms of work each (docs/operations.md, "Ninth round").
+   */
+  readonly parallelWorkers?: number | undefined
+}
+
 /**
  * A PgClient on the given URL, with Sightline's type parsers, and its pool as the ReadPool (for the
  * API's per-request reads). A connection attempt gives up after 5 s (pg's default waits forever),
  * so a database that stopped answering is an error the HTTP edge reports as 503, not a request
  * that hangs.
  */
-export const clientLayer = (url: Redacted.Redacted, options: { readonly maxConnections?: number } = {}) =>
+export const clientLayer = (url: Redacted.Redacted, options: PoolOptions = {}) =>
   Layer.unwrapScoped(
-    Effect.map(makePool(url, options.maxConnections ?? 10), (pool) =>
+    Effect.map(makePool(url, options), (pool) =>
       Layer.merge(
         PgClient.layerFromPool({ acquire: Effect.succeed(pool), applicationName: "sightline", types: pgTypes }),
         Layer.succeed(ReadPool, { pool, prepared: new PreparedNames(PREPARED_CAPACITY) })
@@ -98,17 +115,31 @@ export const clientLayer = (url: Redacted.Redacted, options: { readonly maxConne
   )
 
 /** A client on `url` with the schema brought up to date before anything else touches it. */
-export const layerAt = (url: Redacted.Redacted, options: { readonly maxConnections?: number } = {}) =>
+export const layerAt = (url: Redacted.Redacted, options: PoolOptions = {}) =>
   Layer.effectDiscard(migrate).pipe(Layer.provideMerge(clientLayer(url, options)))
 
 /**
- * The database every app uses: connects (starting the embedded server when DATABASE_URL is unset),
- * then brings the schema up to date before anything else touches it.
+ * The database of a process: connects (starting the embedded server when DATABASE_URL is unset),
+ * then brings the schema up to date before anything else touches it. DATABASE_PARALLEL_WORKERS,
+ * when set, overrides `parallelWorkers`.
  */
-export const layer = Layer.unwrapScoped(
-  Effect.gen(function*() {
-    const url = yield* connectionUrl
-    const maxConnections = yield* Config.integer("DATABASE_POOL_SIZE").pipe(Config.withDefault(10))
-    return layerAt(url, { maxConnections })
-  })
-)
+const layerWith = (parallelWorkers: number | undefined) =>
+  Layer.unwrapScoped(
+    Effect.gen(function*() {
+      const url = yield* connectionUrl
+      const maxConnections = yield* Config.integer("DATABASE_POOL_SIZE").pipe(Config.withDefault(10))
+      const configured = yield* Config.option(Config.integer("DATABASE_PARALLEL_WORKERS").pipe(
+        Config.validate({ message: "DATABASE_PARALLEL_WORKERS must be 0 or more", validation: (n) => n >= 0 })
+      ))
+      return layerAt(url, { maxConnections, parallelWorkers: Option.getOrElse(configured, () => parallelWorkers) })
+    })
+  )
+
+/** The worker's and the CLI's database: parallel query as the server is set up (rebuilds and backfills use it). */
+export const layer = layerWith(undefined)
+
+/**
+ * The database of the processes that serve requests (the API, the MCP server): no parallel workers,
+ * so a request's statement runs on one core and concurrent requests share the cores.
+ */
+export const requestLayer = layerWith(0)

@@ -1,13 +1,14 @@
-import { describe, expect, layer } from "@effect/vitest"
+import { describe, expect, it, layer as suite } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
+import * as ConfigProvider from "effect/ConfigProvider"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
-import { clientLayer } from "../src/Database.js"
+import { clientLayer, layer, requestLayer } from "../src/Database.js"
 import { isCurrent, migrate, migrations } from "../src/Migrations.js"
-import { emptyDatabaseUrl, TestDatabase } from "../test-support/TestDatabase.js"
+import { emptyDatabaseUrl, freshDatabaseUrl, TestDatabase } from "../test-support/TestDatabase.js"
 
-layer(TestDatabase)("migrations", (it) => {
+suite(TestDatabase)("migrations", (it) => {
   it.effect("are applied once and re-running them changes nothing", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
@@ -43,7 +44,7 @@ const EmptyDatabase = Layer.unwrapScoped(
 )
 
 describe("concurrent migration", () => {
-  layer(EmptyDatabase)("two migrators at once on a new database", (it) => {
+  suite(EmptyDatabase)("two migrators at once on a new database", (it) => {
     it.effect("serialise on the advisory lock: one applies every migration, the other none", () =>
       Effect.gen(function*() {
         expect(yield* isCurrent).toBe(false)
@@ -56,7 +57,7 @@ describe("concurrent migration", () => {
   })
 })
 
-layer(TestDatabase)("the schema check", (it) => {
+suite(TestDatabase)("the schema check", (it) => {
   it.effect("sees a database without the newest migration as not current, and one without any as not current", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
@@ -65,5 +66,45 @@ layer(TestDatabase)("the schema check", (it) => {
       expect(yield* isCurrent).toBe(false)
       yield* sql`DROP TABLE effect_sql_migrations`
       expect(yield* isCurrent).toBe(false)
+    }))
+})
+
+describe("parallel query per process", () => {
+  // Several connections at once, so the pool opens more than one and each is checked.
+  const settingsOf = (database: Layer.Layer<SqlClient.SqlClient, unknown>) =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      return yield* Effect.all(
+        Array.from({ length: 4 }, () =>
+          sql<{ workers: string }>`SELECT current_setting('max_parallel_workers_per_gather') AS workers, pg_sleep(0.05)`.pipe(
+            Effect.map(([row]) => row?.workers)
+          )),
+        { concurrency: 4 }
+      )
+    }).pipe(Effect.provide(database), Effect.orDie)
+  const withUrl = (url: string, env: ReadonlyArray<[string, string]> = []) =>
+    Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["DATABASE_URL", url], ...env])))
+
+  it.scoped("requestLayer runs every connection without parallel workers; layer keeps the server's setting", () =>
+    Effect.gen(function*() {
+      const url = yield* freshDatabaseUrl
+      const server = yield* settingsOf(layer.pipe(Layer.provide(withUrl(url))))
+      expect(server).toEqual(["2", "2", "2", "2"])
+      const requests = yield* settingsOf(requestLayer.pipe(Layer.provide(withUrl(url))))
+      expect(requests).toEqual(["0", "0", "0", "0"])
+    }))
+
+  it.scoped("DATABASE_PARALLEL_WORKERS overrides either default, and a negative count is refused", () =>
+    Effect.gen(function*() {
+      const url = yield* freshDatabaseUrl
+      const set = yield* settingsOf(requestLayer.pipe(Layer.provide(withUrl(url, [["DATABASE_PARALLEL_WORKERS", "1"]]))))
+      expect(set).toEqual(["1", "1", "1", "1"])
+      const worker = yield* settingsOf(layer.pipe(Layer.provide(withUrl(url, [["DATABASE_PARALLEL_WORKERS", "0"]]))))
+      expect(worker).toEqual(["0", "0", "0", "0"])
+      const refused = yield* Layer.build(requestLayer.pipe(Layer.provide(withUrl(url, [["DATABASE_PARALLEL_WORKERS", "-1"]])))).pipe(
+        Effect.scoped,
+        Effect.flip
+      )
+      expect(String(refused)).toContain("DATABASE_PARALLEL_WORKERS must be 0 or more")
     }))
 })
