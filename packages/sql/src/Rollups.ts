@@ -306,7 +306,7 @@ export const foldJournal = (scope: JournalScope): Effect.Effect<void, SqlError.S
           DELETE FROM rollup_journal j WHERE j.response_id IN (
             SELECT k.response_id FROM rollup_journal k WHERE k.brand_id = ${next.brand_id}
             ORDER BY k.response_id LIMIT ${FOLD_CHUNK} FOR UPDATE)
-          RETURNING j.response_id`.pipe(Effect.flatMap(decodeTakenRows), Effect.orDie)
+          RETURNING j.response_id`.pipe(Effect.flatMap((rows) => Effect.orDie(decodeTakenRows(rows))))
         yield* applyAll(taken.map((row) => row.response_id), 1)
       }))
     }

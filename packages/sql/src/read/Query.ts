@@ -1,4 +1,5 @@
 import * as SqlClient from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
 import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -36,9 +37,17 @@ export interface Page<A> {
  * Folds the rollups' journal of the scope into the tables (Rollups.ts, `foldJournal`): every read of
  * rollup tables runs it first, so it never sees an answer written before it began missing from them.
  * With nothing to fold it is one index probe.
+ *
+ * A database that refuses writes (a streaming replica serving the API) cannot fold: the read goes on
+ * with the tables as the primary last folded them (the worker folds after each answer), rather than
+ * failing the request.
  */
 export const upToDate = (scope: JournalScope): Effect.Effect<void, never, SqlClient.SqlClient> =>
-  Effect.orDie(foldJournal(scope))
+  foldJournal(scope).pipe(Effect.catchIf(refusesWrites, () => Effect.void), Effect.orDie)
+
+/** SQLSTATE 25006 (read_only_sql_transaction): a hot standby, or a read-only transaction or role. */
+const refusesWrites = (error: SqlError): boolean =>
+  typeof error.cause === "object" && error.cause !== null && "code" in error.cause && error.cause.code === "25006"
 
 export const pagination = (request: PageRequest, total: number): Pagination => ({
   current_page: request.page,
