@@ -43,6 +43,10 @@ import {
 } from "./Measure.js"
 
 const RESULTS = fileURLToPath(new URL("../../../.data/bench-scale.json", import.meta.url))
+/** A full run (no `--only`) also writes its table between these markers of docs/operations.md. */
+const DOCS = fileURLToPath(new URL("../../../docs/operations.md", import.meta.url))
+const DOCS_START = "<!-- bench:scale latest full run: written by `pnpm bench:scale`, not by hand -->"
+const DOCS_END = "<!-- /bench:scale latest full run -->"
 const WARMUP_REQUESTS = 3
 const SEQUENTIAL_MAX = 100
 const SEQUENTIAL_MIN = 7
@@ -245,6 +249,7 @@ const benchmark = (served: ServedDatabase) =>
       )
 
       const now = yield* Clock.currentTimeMillis
+      const startLoad = Os.loadavg()
       const today = Math.floor(now / DAY_MS) * DAY_MS
       const range = (days: number) =>
         days === 0 ? "" : `start_date=${utcDate(today - (days - 1) * DAY_MS)}&end_date=${utcDate(today)}`
@@ -285,19 +290,40 @@ const benchmark = (served: ServedDatabase) =>
             return Option.none<Row>()
           }))))
       const rows = Arr.getSomes(measured)
-      yield* Console.log(`\n${table(rows, brandsReference)}`)
-      for (const failure of failures) yield* Console.log(`FAILED: ${failure.endpoint} ${failure.days} d: ${failure.message}`)
+      const printed = table(rows, brandsReference)
+      yield* Console.log(`\n${printed}`)
+      const failed = failures.map((failure) => `FAILED: ${failure.endpoint} ${failure.days} d: ${failure.message}`)
+      for (const line of failed) yield* Console.log(line)
       const dashboard90 = rows.find((r) => r.endpoint === "dashboard" && r.days === 90)
-      if (dashboard90 !== undefined) {
-        yield* Console.log(
-          `\nBig brand 90-day dashboard at concurrency ${CONCURRENCY}: ${
-            dashboard90.big.concurrent.perSecond.toFixed(1)
-          } req/s = ${
-            (100 * dashboard90.big.concurrent.perSecond / brandsReference.concurrent.perSecond).toFixed(1)
-          } % of /v1/brands/ (${brandsReference.concurrent.perSecond.toFixed(1)} req/s)`
-        )
-      }
+      const throughput = dashboard90 === undefined ? undefined : `Big brand 90-day dashboard at concurrency ${CONCURRENCY}: ${
+        dashboard90.big.concurrent.perSecond.toFixed(1)
+      } req/s = ${
+        (100 * dashboard90.big.concurrent.perSecond / brandsReference.concurrent.perSecond).toFixed(1)
+      } % of /v1/brands/ (${brandsReference.concurrent.perSecond.toFixed(1)} req/s)`
+      if (throughput !== undefined) yield* Console.log(`\n${throughput}`)
       const fs = yield* FileSystem.FileSystem
+      if (only.length === 0) {
+        const docs = yield* fs.readFileString(DOCS).pipe(Effect.orDie)
+        const start = docs.indexOf(DOCS_START)
+        const end = docs.indexOf(DOCS_END)
+        if (start < 0 || end < start) {
+          yield* Console.log(`docs/operations.md has no ${DOCS_START} ... ${DOCS_END} block: table not written there`)
+        } else {
+          const block = [
+            DOCS_START,
+            `**Latest full run** (${new Date(now).toISOString().slice(0, 16).replace("T", " ")} UTC, ${Os.cpus().length} cores, Node ${process.version}, load average ${
+              startLoad.map((l) => l.toFixed(2)).join(" ")
+            } at the start; ${big.responses.toLocaleString("en-US")} big-brand answers):`,
+            "",
+            printed,
+            ...failed,
+            ...(throughput === undefined ? [] : ["", throughput]),
+            DOCS_END
+          ].join("\n")
+          yield* fs.writeFileString(DOCS, docs.slice(0, start) + block + docs.slice(end + DOCS_END.length)).pipe(Effect.orDie)
+          yield* Console.log(`Table written to ${DOCS} ("Latest full run")`)
+        }
+      }
       yield* fs.writeFileString(
         RESULTS,
         JSON.stringify(
