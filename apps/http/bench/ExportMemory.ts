@@ -18,8 +18,7 @@ import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
-import { appOnFreePort,
-  type ServedDatabase, BenchFailure, runBenchmark } from "./Measure.js"
+import { appOnFreePort, BenchFailure, runBenchmark, type ServedDatabase } from "./Measure.js"
 import { dataDir, dataset } from "./ScaleDataset.js"
 
 const SAMPLE_MS = 50

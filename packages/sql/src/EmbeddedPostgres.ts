@@ -8,6 +8,7 @@ import { createRequire } from "node:module"
 import * as Net from "node:net"
 import * as Path from "node:path"
 import pg from "pg"
+import { errorCode } from "./ErrorCode.js"
 
 /** Failure to start or reach the embedded PostgreSQL server, with the server's own log lines. */
 export class EmbeddedPostgresError extends Data.TaggedError("EmbeddedPostgresError")<{
@@ -34,7 +35,7 @@ const isAlive = (pid: number): boolean => {
     return true
   } catch (error) {
     // EPERM: the process exists but belongs to another user (the postgres system user).
-    return error instanceof Error && "code" in error && error.code === "EPERM"
+    return errorCode(error) === "EPERM"
   }
 }
 

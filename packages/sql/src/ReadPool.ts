@@ -6,6 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { createHash } from "node:crypto"
 import type pg from "pg"
+import { errorCode } from "./ErrorCode.js"
 
 /**
  * The names under which read statements are prepared, by statement text: at most `capacity`
@@ -52,9 +53,6 @@ export const PREPARED_CAPACITY = 200
  */
 const NOT_PREPARABLE: ReadonlySet<string> = new Set(["0A000", "26000", "42P05"])
 
-const codeOf = (cause: unknown): unknown =>
-  typeof cause === "object" && cause !== null && "code" in cause ? cause.code : undefined
-
 const query = <A extends object>(pool: pg.Pool, config: pg.QueryConfig) =>
   Effect.async<ReadonlyArray<A>, { readonly cause: Error }>((resume) => {
     pool.query<A>(config, (cause, result) => {
@@ -94,7 +92,7 @@ export const run = <A extends object>(
           ? unprepared
           : query<A>(pool, { name, text, values }).pipe(
             Effect.catchIf(
-              (failure) => NOT_PREPARABLE.has(String(codeOf(failure.cause))),
+              (failure) => NOT_PREPARABLE.has(errorCode(failure.cause) ?? ""),
               () => Effect.zipRight(Effect.sync(() => prepared.refuse(text)), unprepared)
             )
           )

@@ -1,5 +1,6 @@
 import { SqlError } from "@effect/sql/SqlError"
 import * as Cause from "effect/Cause"
+import { errorCode } from "./ErrorCode.js"
 
 /**
  * Errors that mean "the database cannot be reached right now", as opposed to a bad statement:
@@ -24,12 +25,9 @@ const UNAVAILABLE_CODES: ReadonlySet<string> = new Set([
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection timed out|connection error/i
 
-const codeOf = (u: object): string | undefined =>
-  "code" in u && typeof u.code === "string" ? u.code : undefined
-
 const isUnavailableError = (u: unknown, depth = 0): boolean => {
   if (typeof u !== "object" || u === null || depth > 5) return false
-  const code = codeOf(u)
+  const code = errorCode(u)
   // Class 08: connection exceptions.
   if (code !== undefined && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) return true
   if (u instanceof Error && !(u instanceof SqlError) && code === undefined && UNAVAILABLE_MESSAGES.test(u.message)) {

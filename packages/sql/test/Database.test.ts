@@ -88,8 +88,11 @@ describe("parallel query per process", () => {
   it.scoped("requestLayer runs every connection without parallel workers; layer keeps the server's setting", () =>
     Effect.gen(function*() {
       const url = yield* freshDatabaseUrl
+      // The server's own setting, from a pool that sets nothing (PostgreSQL's default is 2).
+      const [configured] = yield* settingsOf(clientLayer(Redacted.make(url), { maxConnections: 1 }))
+      expect(configured).not.toBe("0")
       const server = yield* settingsOf(layer.pipe(Layer.provide(withUrl(url))))
-      expect(server).toEqual(["2", "2", "2", "2"])
+      expect(server).toEqual([configured, configured, configured, configured])
       const requests = yield* settingsOf(requestLayer.pipe(Layer.provide(withUrl(url))))
       expect(requests).toEqual(["0", "0", "0", "0"])
     }))

@@ -4,6 +4,7 @@ import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
+import { errorCode } from "../ErrorCode.js"
 import * as ReadPool from "../ReadPool.js"
 import { foldJournal, type JournalScope } from "../Rollups.js"
 
@@ -46,8 +47,7 @@ export const upToDate = (scope: JournalScope): Effect.Effect<void, never, SqlCli
   foldJournal(scope).pipe(Effect.catchIf(refusesWrites, () => Effect.void), Effect.orDie)
 
 /** SQLSTATE 25006 (read_only_sql_transaction): a hot standby, or a read-only transaction or role. */
-const refusesWrites = (error: SqlError): boolean =>
-  typeof error.cause === "object" && error.cause !== null && "code" in error.cause && error.cause.code === "25006"
+const refusesWrites = (error: SqlError): boolean => errorCode(error.cause) === "25006"
 
 export const pagination = (request: PageRequest, total: number): Pagination => ({
   current_page: request.page,
