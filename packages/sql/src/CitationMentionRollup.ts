@@ -10,8 +10,9 @@ import { grainColumn, grainSets, periodColumn, periodsOf } from "./RebuildGrains
  * `rollup_citation_mentions` (migration 0034): a cited source and who the answers citing it name.
  * Per brand × source × engine × period: its citations, the answers citing it (`responses`), those
  * of them that name the brand (`brand_responses`) and, per competitor, those that name the
- * competitor (`competitor_responses`, a jsonb object `{"<competitor id>": answers}` holding non-zero
- * counts only). A source is a domain (`url_id` 0: an answer citing two of its URLs is one answer and
+ * competitor (`competitor_responses`, an object `{"<competitor id>": answers}` holding non-zero
+ * counts only; stored as json text since migration 0050, so the report hands it on as written, and
+ * merged as jsonb). A source is a domain (`url_id` 0: an answer citing two of its URLs is one answer and
  * two citations) or a URL (`url_id`, with its `domain_id`). The citations report ranks its domains
  * from the domain rows (one table, the domain rows of a period together, instead of summing
  * `rollup_url` per domain) and reads the co-mentions of its page's sources from here instead of the
@@ -48,18 +49,19 @@ export const ADD_COUNTS_FUNCTION = `
   $fn$`
 
 /**
- * `jsonb_add_counts(a, b)` written into the statement (a and b: SQL expressions of count objects):
- * the same object, without a function call per row. Most merges add the counts of one or two new
- * answers to a stored object: only b's keys are looked up, and a key whose sum is 0 is dropped
- * (a subtraction). When either side is empty the other is the sum as it is (neither holds zeros).
- * An upsert merges an object per row, so this is a large part of the write path's cost
- * (docs/operations.md, "Sixth round").
+ * `jsonb_add_counts(a, b)` written into the statement (a and b: SQL expressions of stored count
+ * objects, json): the same object, without a function call per row. Most merges add the counts of
+ * one or two new answers to a stored object: only b's keys are looked up, and a key whose sum is 0
+ * is dropped (a subtraction). When either side is empty the other is the sum as it is (neither holds
+ * zeros), with no conversion; otherwise each side is read as jsonb once. An upsert merges an object
+ * per row, so this is a large part of the write path's cost (docs/operations.md, "Sixth round").
  */
 const addCounts = (a: string, b: string) => {
-  const sum = `coalesce((${a} ->> e.key)::bigint, 0) + e.value::bigint`
-  return `CASE WHEN ${b} = '{}'::jsonb THEN ${a} WHEN ${a} = '{}'::jsonb THEN ${b}
-      ELSE (${a} - ARRAY(SELECT e.key FROM jsonb_each_text(${b}) e WHERE ${sum} = 0))
-        || coalesce((SELECT jsonb_object_agg(e.key, ${sum}) FROM jsonb_each_text(${b}) e WHERE ${sum} <> 0), '{}'::jsonb) END`
+  const sum = `coalesce((j.a ->> e.key)::bigint, 0) + e.value::bigint`
+  return `CASE WHEN ${b}::text = '{}' THEN (${a})::json WHEN ${a}::text = '{}' THEN (${b})::json
+      ELSE (SELECT ((j.a - ARRAY(SELECT e.key FROM jsonb_each_text(j.b) e WHERE ${sum} = 0))
+        || coalesce((SELECT jsonb_object_agg(e.key, ${sum}) FROM jsonb_each_text(j.b) e WHERE ${sum} <> 0), '{}'::jsonb))::json
+        FROM (SELECT (${a})::jsonb AS a, (${b})::jsonb AS b) j) END`
 }
 
 /**
@@ -110,6 +112,8 @@ export const expectedCitationMentions = (sql: SqlClient.SqlClient, where: Statem
 
 const COUNTS = ["citations", "responses", "brand_responses"]
 const COLUMNS = `${CITATION_MENTIONS_KEY}, ${COUNTS.join(", ")}, competitor_responses`
+/** COLUMNS as verify reads the stored rows: json has no equality, so the objects are compared as jsonb. */
+const STORED_COLUMNS = `${CITATION_MENTIONS_KEY}, ${COUNTS.join(", ")}, competitor_responses::jsonb`
 
 /**
  * The rows of the answers `ids` (a bigint[] expression) holds, each count multiplied by `sign`: what
@@ -256,8 +260,8 @@ export const rebuildCitationMentions = (brandId: number | undefined) =>
 export const forgetCompetitor = (brandId: number, competitorId: number) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    yield* sql`UPDATE rollup_citation_mentions SET competitor_responses = competitor_responses - ${String(competitorId)}::text
-      WHERE brand_id = ${brandId} AND competitor_responses ? ${String(competitorId)}::text`
+    yield* sql`UPDATE rollup_citation_mentions SET competitor_responses = competitor_responses::jsonb - ${String(competitorId)}::text
+      WHERE brand_id = ${brandId} AND competitor_responses::jsonb ? ${String(competitorId)}::text`
   })
 
 /**
@@ -266,9 +270,10 @@ export const forgetCompetitor = (brandId: number, competitorId: number) =>
  */
 export const citationMentionDifferences = (sql: SqlClient.SqlClient, brandId: number | undefined) => {
   const columns = sql.literal(COLUMNS)
-  const stored = sql`SELECT ${columns} FROM rollup_citation_mentions t
+  const stored = sql`SELECT ${sql.literal(STORED_COLUMNS)}
+    FROM rollup_citation_mentions t
     WHERE ${brandWhere(sql, "t", brandId)}
-      AND ((citations, responses, brand_responses) <> (0, 0, 0) OR competitor_responses <> '{}'::jsonb)`
+      AND ((citations, responses, brand_responses) <> (0, 0, 0) OR competitor_responses::text <> '{}')`
   const fresh = sql`SELECT ${columns} FROM (${expectedCitationMentions(sql, brandWhere(sql, "rc", brandId))}) x`
   return sql`(${countDifferences(sql, stored, fresh)} + ${citationSourceDayDifferences(sql, brandId)})`
 }

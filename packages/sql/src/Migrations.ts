@@ -33,6 +33,7 @@ import promptDayFigures from "./migrations/0046_prompt_day_figures.js"
 import rollupJournal from "./migrations/0047_rollup_journal.js"
 import promptCitationsRollup from "./migrations/0048_prompt_citations_rollup.js"
 import competitorEnginesRollup from "./migrations/0049_competitor_engines_rollup.js"
+import citationMentionsJson from "./migrations/0050_citation_mentions_json.js"
 
 /**
  * Every migration, in order. Add new ones here as `NNNN_name`, numbered above every existing one:
@@ -69,7 +70,8 @@ const all = {
   "0046_prompt_day_figures": promptDayFigures,
   "0047_rollup_journal": rollupJournal,
   "0048_prompt_citations_rollup": promptCitationsRollup,
-  "0049_competitor_engines_rollup": competitorEnginesRollup
+  "0049_competitor_engines_rollup": competitorEnginesRollup,
+  "0050_citation_mentions_json": citationMentionsJson
 }
 
 const names = Object.keys(all)

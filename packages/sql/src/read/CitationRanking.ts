@@ -68,8 +68,9 @@ export const rankingCtes = (sql: SqlClient.SqlClient, query: RankingQuery, depth
       ), 0) AS floor
       FROM periods p
     ),
-    -- Each period's top rows, with the period's floor.
-    tops AS MATERIALIZED (
+    -- Each period's top rows, with the period's floor. Read once, by \`seen\`: not materialized
+    -- (storing its ~1,600 rows at a depth of 200 cost a big brand's 30 days ~0.35 ms).
+    tops AS (
       SELECT p.floor, t.*
       FROM floors p CROSS JOIN LATERAL (
         SELECT ${sourceId(sql, query.level)} AS id, x.domain_id, x.citations, x.responses, x.brand_responses

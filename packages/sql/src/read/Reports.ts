@@ -26,6 +26,7 @@ import {
   unionOverBranches
 } from "./Query.js"
 import { levelRows, periodRows, rangeTotals, rankingCtes, type RankingQuery, sourceId } from "./CitationRanking.js"
+import { sumCountObjects } from "./CountObjects.js"
 import { classifierForBrand } from "./SourceTypes.js"
 
 export interface VisibilityQuery {
@@ -382,7 +383,7 @@ const CitationRow = Schema.Struct({
    * (`coMentioned`; decoding it as a schema took longer than the statement's read of it).
    */
   co_mention_counts: Schema.NullOr(Schema.String),
-  /** The brand's competitors as JSON text (every row: the same list, decoded once: `decodeCompetitors`). */
+  /** The brand's competitors as JSON text, on one row (`decodeCompetitors`). */
   __competitors: Schema.NullOr(Schema.String)
 })
 
@@ -396,33 +397,24 @@ const decodeCompetitors = Schema.decodeUnknown(
 
 /**
  * A row's co-mentioned competitors from its rollup rows' `competitor_responses` objects: summed
- * per competitor, those with answers, by answers, then name (code-unit order, as `COLLATE "C"`),
- * then id. Summed here rather than in the statement: expanding and regrouping every object of a
- * 100-row page over a range's periods (~8,000 pairs at 30 days) was a third of the report's time
- * (docs/operations.md, "Seventh round"). Undefined when the text is not a list of such objects.
+ * per competitor (`sumCountObjects`), those with answers, by answers, then name (code-unit order,
+ * as `COLLATE "C"`), then id. Summed here rather than in the statement: expanding and regrouping
+ * every object of a 100-row page over a range's periods (~8,000 pairs at 30 days) was a third of
+ * the report's time (docs/operations.md, "Seventh round"). Undefined when the text is not a list of
+ * such objects.
  */
 const coMentioned = (
   json: string | null,
   names: ReadonlyMap<number, string>
 ): ReadonlyArray<typeof CoMentionedCompetitor.Type> | undefined => {
-  // A plain object keyed by the competitor id's text: about twice as fast as a Map here.
-  const sums: Record<string, number> = {}
-  const parsed: unknown = json === null ? [] : JSON.parse(json)
-  if (!Array.isArray(parsed)) return undefined
-  const objects: ReadonlyArray<unknown> = parsed
-  for (const object of objects) {
-    if (typeof object !== "object" || object === null) return undefined
-    for (const [key, value] of Object.entries(object)) {
-      if (typeof value !== "number") return undefined
-      sums[key] = (sums[key] ?? 0) + value
-    }
-  }
+  const counted = json === null ? { ids: [], sums: [] } : sumCountObjects(json)
+  if (counted === undefined) return undefined
   const competitors: Array<typeof CoMentionedCompetitor.Type> = []
-  for (const key in sums) {
-    const responses = sums[key] ?? 0
-    const name = names.get(Number(key))
-    if (name !== undefined && responses > 0) competitors.push({ competitor_id: Number(key), name, responses })
-  }
+  counted.ids.forEach((id, i) => {
+    const responses = counted.sums[i] ?? 0
+    const name = names.get(id)
+    if (name !== undefined && responses > 0) competitors.push({ competitor_id: id, name, responses })
+  })
   return competitors.sort((a, b) => b.responses - a.responses || compareNames(a.name, b.name) || a.competitor_id - b.competitor_id)
 }
 
@@ -477,7 +469,9 @@ const citationScope = Effect.fnUntraced(function*(query: CitationQuery) {
 const citationPage = Effect.fnUntraced(function*(query: CitationQuery, found: CitationStatement) {
   const { byDay, byEngine } = splitsOf(query)
   const classify = yield* classifierForBrand(query.brandId)
-  const competitors = yield* Effect.orDie(decodeCompetitors(found.rows[0]?.__competitors ?? "[]"))
+  const competitors = yield* Effect.orDie(
+    decodeCompetitors(found.rows.find((row) => row.__competitors !== null)?.__competitors ?? "[]")
+  )
   const names = new Map(competitors.map((c) => [c.id, c.name]))
   // A plain loop rather than an Effect per row: the rows need no effect but the one failure.
   const data: Array<CitationReportRow> = []
@@ -634,13 +628,15 @@ const citationStatement = (
       })()
     const rows = yield* sql`
       WITH ${source.ctes}
-      SELECT ${source.settled} AS __settled, ${source.total} AS __total, one.__competitors, p.*
+      SELECT ${source.settled} AS __settled, ${source.total} AS __total,
+        -- On one row only: a big brand's page repeated it 100 times (~45 KB read and decoded).
+        CASE WHEN coalesce(p.__n, 1) = 1 THEN one.__competitors END AS __competitors, p.*
       FROM (
         SELECT (SELECT json_agg(json_build_object('id', c.id, 'name', c.name)) FROM competitors c
           WHERE c.brand_id = ${query.brandId})::text AS __competitors
       ) one
       LEFT JOIN LATERAL (
-        SELECT true AS __row, t.domain_id::int, d.domain,
+        SELECT true AS __row, row_number() OVER () AS __n, t.domain_id::int, d.domain,
           ${url ? sql`t.id::int` : sql`NULL::int`} AS url_id, u.url,
           nullif(t.k_engine, '') AS ai_model,
           ${byDay ? sql`to_char(t.k_day, 'YYYY-MM-DD')` : sql`NULL`} AS date,
