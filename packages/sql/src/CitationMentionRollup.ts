@@ -260,8 +260,11 @@ export const rebuildCitationMentions = (brandId: number | undefined) =>
 export const forgetCompetitor = (brandId: number, competitorId: number) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
+    // The text test first: a quoted id is a key (counts are unquoted), and it spares reading every
+    // one of the brand's objects as jsonb.
     yield* sql`UPDATE rollup_citation_mentions SET competitor_responses = competitor_responses::jsonb - ${String(competitorId)}::text
-      WHERE brand_id = ${brandId} AND competitor_responses::jsonb ? ${String(competitorId)}::text`
+      WHERE brand_id = ${brandId} AND strpos(competitor_responses::text, ${`"${competitorId}"`}) > 0
+        AND competitor_responses::jsonb ? ${String(competitorId)}::text`
   })
 
 /**
