@@ -4,6 +4,8 @@ import { CitedDomainFigures, CitedUrlFigures, DomainCitedUrlFigures, RelatedProm
 import { AI_MODELS } from "@sightline/domain/AiModel"
 import type { SourceType } from "@sightline/domain/SourceType"
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { RANKING_DEPTH, type RankingDepth, type RankingQuery, rangeTotals, rankingCtes, settledRanking } from "./CitationRanking.js"
 import { classifierForBrand } from "./SourceTypes.js"
 import {
   brandDays,
@@ -20,6 +22,7 @@ import {
   pagedWithTotal,
   type ResponseFilters,
   rollupEngine,
+  rollupPeriodLists,
   singlePeriod,
   totalOf,
   upToDate
@@ -184,14 +187,36 @@ const responsesPerUrl = (
   }
 }
 
+/**
+ * A page of URLs as the endpoints answer it, from `listed` (url_id, count, url, domain_id, total: the
+ * page's rows, as a CTE): the engines, impact, prompts and first citation of each.
+ */
+const urlPage = (sql: SqlClient.SqlClient, query: CitedSourceQuery, { periods, wholeHistory }: FittedRange) =>
+  sql`
+    SELECT l.total, l.url_id, l.url,
+      ${aiModels(sql, "cited_prompt_days", sql`k.url_id = l.url_id`, query, wholeHistory)} AS ai_models,
+      ${impact(sql, "l.count", "total.n")} AS impact,
+      l.count,
+      (SELECT count(*) FROM cited_prompt_days k WHERE k.url_id = l.url_id AND ${citedInScope(sql, query, wholeHistory)})::int
+        AS prompts_count,
+      -- All time, not the range: one probe of the (brand, URL, time) index.
+      (
+        SELECT ${iso(sql, "min(f.collected_at)")} FROM response_citations f
+        WHERE f.brand_id = ${query.brandId} AND f.url_id = l.url_id
+      ) AS first_seen_at,
+      l.domain_id, d.domain
+    FROM listed l CROSS JOIN (SELECT ${responsesInScope(sql, query, periods)} AS n) total
+    JOIN domains d ON d.id = l.domain_id
+    ORDER BY l.count DESC, l.url COLLATE "C"`
+
 /** URLs ranked by the responses citing them (rollup_citation_mentions' URL rows), optionally of one domain. */
 const listUrlsOf = (
   sql: SqlClient.SqlClient,
   query: CitedSourceQuery,
-  { periods, wholeHistory }: FittedRange,
+  fitted: FittedRange,
   domainId: number | undefined
 ) => {
-  const { body: perUrl, materialized } = responsesPerUrl(sql, query, periods, domainId)
+  const { body: perUrl, materialized } = responsesPerUrl(sql, query, fitted.periods, domainId)
   return {
     count: sql<{ total: number }>`
       SELECT count(*)::int AS total FROM (${perUrl}) pu
@@ -206,34 +231,73 @@ const listUrlsOf = (
             AND ${onPage(sql, "per_url", "count", "pu", query.search, limit + offset)}
           ORDER BY pu.count DESC, u.url COLLATE "C"
           LIMIT ${limit} OFFSET ${offset}
-        ),
-        total AS (SELECT ${responsesInScope(sql, query, periods)} AS n)
-        SELECT l.total, l.url_id, l.url,
-          ${aiModels(sql, "cited_prompt_days", sql`k.url_id = l.url_id`, query, wholeHistory)} AS ai_models,
-          ${impact(sql, "l.count", "total.n")} AS impact,
-          l.count,
-          (SELECT count(*) FROM cited_prompt_days k WHERE k.url_id = l.url_id AND ${citedInScope(sql, query, wholeHistory)})::int
-            AS prompts_count,
-          -- All time, not the range: one probe of the (brand, URL, time) index.
-          (
-            SELECT ${iso(sql, "min(f.collected_at)")} FROM response_citations f
-            WHERE f.brand_id = ${query.brandId} AND f.url_id = l.url_id
-          ) AS first_seen_at,
-          l.domain_id, d.domain
-        FROM listed l CROSS JOIN total
-        JOIN domains d ON d.id = l.domain_id
-        ORDER BY l.count DESC, l.url COLLATE "C"`
+        )
+        ${urlPage(sql, query, fitted)}`
   }
 }
 
-/** Cited URLs across all domains. */
-export const listUrls = Effect.fnUntraced(function*(query: CitedSourceQuery) {
-  const sql = yield* SqlClient.SqlClient
-  yield* upToDate({ brandId: query.brandId })
-  const list = listUrlsOf(sql, query, yield* fitRange(brandDays(sql, query.brandId), query.filters), undefined)
-  const classify = yield* classifierForBrand(query.brandId)
-  return withSourceTypes((item) => classify(item.domain), yield* pagedWithTotal(CitedUrlFigures, query.page, list.count, list.rows))
-})
+const RankedHead = Schema.Array(Schema.Struct({ __settled: Schema.Boolean, url_id: Schema.NullOr(Schema.Number) }))
+
+/**
+ * The page of every cited URL (no search, all engines, a closed range) from the citations report's
+ * ranked read (CitationRanking.ts) at one depth: the top rows of each period and a bound for the
+ * rest instead of summing every URL of the range (a big brand's 30 days: ~36,000 URLs over 9
+ * periods). A URL row's citations are its citing answers (an answer cites a URL at most once), so
+ * the ranking by citations, then URL, is this list's order. Undefined when it does not settle.
+ */
+const rankedUrlRows = (
+  sql: SqlClient.SqlClient,
+  query: CitedSourceQuery,
+  fitted: FittedRange,
+  ranking: RankingQuery,
+  depth: number,
+  offset: number
+) =>
+  Effect.gen(function*() {
+    const settled = sql`(SELECT s.settled FROM settled s)`
+    const rows = yield* sql`
+      WITH ${rankingCtes(sql, ranking, depth)},
+      totals AS MATERIALIZED (${rangeTotals(sql, ranking, settled)}),
+      listed AS (
+        SELECT r.id AS url_id, r.citations AS count, n.url, r.domain_id, (SELECT t.sources FROM totals t) AS total
+        FROM ranked r JOIN urls n ON n.id = r.id
+        WHERE ${settled} AND r.rank > ${offset} AND r.rank <= ${ranking.last}
+      )
+      SELECT ${settled} AS __settled, p.*
+      FROM (SELECT 1) one LEFT JOIN LATERAL (${urlPage(sql, query, fitted)}) p ON true`
+    const head = yield* Schema.decodeUnknown(RankedHead)(rows)
+    return head[0]?.__settled === true ? rows.filter((_, i) => head[i]?.url_id !== null) : undefined
+  }).pipe(Effect.orDie)
+
+/**
+ * Cited URLs across all domains: without a search or an engine filter, over a closed range, from the
+ * ranked read (twice as deep until it settles, `RANKING_DEPTH`); otherwise, or when it does not
+ * settle, every URL of the range summed and ranked.
+ */
+export const listUrlsWith = (depth: RankingDepth) =>
+  Effect.fnUntraced(function*(query: CitedSourceQuery) {
+    const sql = yield* SqlClient.SqlClient
+    yield* upToDate({ brandId: query.brandId })
+    const fitted = yield* fitRange(brandDays(sql, query.brandId), query.filters)
+    const list = listUrlsOf(sql, query, fitted, undefined)
+    const { startDate, endDate } = fitted.periods
+    const lists = query.search === undefined && query.filters.aiModel === undefined
+      ? rollupPeriodLists(fitted.periods, true)
+      : undefined
+    const rows = (limit: number, offset: number) => {
+      if (lists === undefined || startDate === undefined || endDate === undefined) return list.rows(limit, offset)
+      const ranking: RankingQuery = { brandId: query.brandId, level: "url", lists, start: startDate, end: endDate, last: offset + limit }
+      return Effect.flatMap(
+        settledRanking(ranking, depth, (at) => rankedUrlRows(sql, query, fitted, ranking, at, offset)),
+        (ranked) => ranked === undefined ? list.rows(limit, offset) : Effect.succeed(ranked)
+      )
+    }
+    const classify = yield* classifierForBrand(query.brandId)
+    return withSourceTypes((item) => classify(item.domain), yield* pagedWithTotal(CitedUrlFigures, query.page, list.count, rows))
+  })
+
+/** Cited URLs across all domains, with the default ranking depth. */
+export const listUrls = listUrlsWith(RANKING_DEPTH)
 
 /** Cited URLs of one domain. */
 export const listDomainUrls = Effect.fnUntraced(function*(

@@ -22,10 +22,19 @@ import {
   rollupPeriodLists,
   rollupPeriods,
   upToDate,
-  periodCount,
   unionOverBranches
 } from "./Query.js"
-import { levelRows, periodRows, rangeTotals, rankingCtes, type RankingQuery, sourceId } from "./CitationRanking.js"
+import {
+  levelRows,
+  periodRows,
+  RANKING_DEPTH,
+  type RankingDepth,
+  type RankingQuery,
+  rangeTotals,
+  rankingCtes,
+  settledRanking,
+  sourceId
+} from "./CitationRanking.js"
 import { sumCountObjects } from "./CountObjects.js"
 import { classifierForBrand } from "./SourceTypes.js"
 
@@ -418,20 +427,6 @@ const coMentioned = (
   return competitors.sort((a, b) => b.responses - a.responses || compareNames(a.name, b.name) || a.competitor_id - b.competitor_id)
 }
 
-/** How deep the ranked read of the citations report goes (CitationRanking.ts) before it sums every source. */
-export interface RankingDepth {
-  /** The first depth (rows read per period) for a page whose last row has this rank. */
-  readonly first: (last: number) => number
-  /** The most ranking-index entries (depth × periods) one attempt may read; beyond, every source is summed. */
-  readonly maxEntries: number
-}
-
-/**
- * Twice the page's last rank, so a skewed ranking settles in one attempt (docs/operations.md,
- * "Sixth round"); at most 20,000 entries, about a third of what summing a big brand's 30 days reads.
- */
-export const RANKING_DEPTH: RankingDepth = { first: (last) => Math.max(32, 2 * last), maxEntries: 20_000 }
-
 /** What one statement of the citations report gives: the page, or nothing when the ranked read did not settle. */
 interface CitationStatement {
   readonly settled: boolean
@@ -508,14 +503,11 @@ const citationPage = Effect.fnUntraced(function*(query: CitationQuery, found: Ci
 export const citationReportWith = (depth: RankingDepth) =>
   Effect.fnUntraced(function*(query: CitationQuery) {
     const { fitted, lists, ranking } = yield* citationScope(query)
-    const attempt = (at: number): Effect.Effect<CitationStatement | undefined, never, SqlClient.SqlClient> =>
-      ranking === undefined || at * periodCount(ranking.lists) > depth.maxEntries
-        ? Effect.succeed(undefined)
-        : Effect.flatMap(
-          citationStatement(query, fitted, lists, { ranking, depth: at }),
-          (found) => found.settled ? Effect.succeed(found) : attempt(at * 2)
-        )
-    const ranked = ranking === undefined ? undefined : yield* attempt(Math.max(1, depth.first(ranking.last)))
+    const ranked = ranking === undefined ? undefined : yield* settledRanking(
+      ranking,
+      depth,
+      (at) => Effect.map(citationStatement(query, fitted, lists, { ranking, depth: at }), (found) => found.settled ? found : undefined)
+    )
     const found = ranked ?? (yield* citationStatement(query, fitted, lists, undefined))
     return yield* citationPage(query, found)
   })

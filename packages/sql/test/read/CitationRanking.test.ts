@@ -5,6 +5,7 @@ import { classifierOf } from "@sightline/domain/analysis/SourceTypes"
 import * as Effect from "effect/Effect"
 import * as fc from "fast-check"
 import { Prompts } from "../../src/Prompts.js"
+import { listUrlsWith } from "../../src/read/CitedSources.js"
 import { type CitationQuery, citationReportWith, rankedCitationReport } from "../../src/read/Reports.js"
 import { ResponseStore } from "../../src/ResponseStore.js"
 import {
@@ -25,6 +26,8 @@ import { dayAfter } from "../../test-support/Days.js"
  * at any depth is the raw page, a depth that reads every row always settles, and going deeper from
  * depth 1 gives the raw page. The data is skewed (a few pages cited far more than the rest, many
  * ties at the bottom), over days that cross whole months, with re-analyses leaving rows at zero.
+ * The cited-URLs list (read/CitedSources.ts), which reads the same ranking, gives the same page as
+ * when it sums every URL.
  */
 const FIRST_DAY = Date.UTC(2024, 0, 20)
 const SPAN_DAYS = 80
@@ -136,6 +139,17 @@ layer(AgreementLive, { timeout: 240_000 })("the citations report's ranked read",
         if (atDepth === undefined) doubled++
         expect(yield* citationReportWith({ first: () => 1, maxEntries: 1_000_000 })(query), label).toEqual(expected)
         expect(yield* citationReportWith({ first: () => 1, maxEntries: 0 })(query), label).toEqual(expected)
+        // The cited-URLs list reads the same ranking: at any first depth, the page of every URL summed.
+        if (c.level === "url") {
+          const urlQuery = {
+            brandId: brand.id,
+            filters: { startDate: period.start_date, endDate: period.end_date },
+            page: { page: c.page, perPage: c.perPage }
+          }
+          const summed = yield* listUrlsWith({ first: () => 1, maxEntries: 0 })(urlQuery)
+          expect(summed.pagination.total_records, label).toBe(all.length)
+          expect(yield* listUrlsWith({ first: () => c.depth, maxEntries: 1_000_000 })(urlQuery), label).toEqual(summed)
+        }
       }
       // The bound does settle pages before every row is read, and some need a deeper read.
       expect(settledEarly).toBeGreaterThan(5)
