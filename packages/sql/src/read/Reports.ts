@@ -485,7 +485,8 @@ const citationPage = Effect.fnUntraced(function*(query: CitationQuery, found: Ci
       citation_share: row.citation_share ?? "0.00",
       responses_mentioning_brand: row.responses_mentioning_brand ?? 0,
       co_mentioned_competitors: competitors,
-      source_type: classify(query.level === "url" ? row.url ?? "" : row.domain ?? "")
+      // A URL's stored domain is its registrable domain, so it classifies as the URL does, without parsing the URL.
+      source_type: classify(row.domain ?? "")
     })
   }
   return { pagination: pagination(query.page, found.total), period: query.period, data }
