@@ -46,7 +46,7 @@ export const periodRows = (sql: SqlClient.SqlClient, brandId: number): Statement
 /**
  * The CTEs (after a `WITH`) that leave `ranked` (id, domain_id, citations, responses_citing,
  * responses_mentioning_brand, rank: its rank among all sources, by citations then name, for the ranks
- * up to `last` at least) and `settled` (one boolean) for a depth. `periods` (grain, period) is
+ * up to `last` at least; name: its URL or domain) and `settled` (one boolean) for a depth. `periods` (grain, period) is
  * defined here too, for the caller's reads of the same periods.
  */
 export const rankingCtes = (sql: SqlClient.SqlClient, query: RankingQuery, depth: number): Statement.Fragment => {
@@ -116,7 +116,7 @@ export const rankingCtes = (sql: SqlClient.SqlClient, query: RankingQuery, depth
     ranked AS MATERIALIZED (
       SELECT c.id, c.domain_id, c.citations::int AS citations, c.responses AS responses_citing,
         c.brand_responses AS responses_mentioning_brand,
-        row_number() OVER (ORDER BY c.citations DESC, ${name} COLLATE "C") AS rank
+        row_number() OVER (ORDER BY c.citations DESC, ${name} COLLATE "C") AS rank, ${name} AS name
       FROM candidates c JOIN ${names}
       -- Only the candidates that can be on the page are named and sorted (ties included).
       WHERE c.citations > 0 AND c.citations >= coalesce((

@@ -259,8 +259,8 @@ const rankedUrlRows = (
       WITH ${rankingCtes(sql, ranking, depth)},
       totals AS MATERIALIZED (${rangeTotals(sql, ranking, settled)}),
       listed AS (
-        SELECT r.id AS url_id, r.citations AS count, n.url, r.domain_id, (SELECT t.sources FROM totals t) AS total
-        FROM ranked r JOIN urls n ON n.id = r.id
+        SELECT r.id AS url_id, r.citations AS count, r.name AS url, r.domain_id, (SELECT t.sources FROM totals t) AS total
+        FROM ranked r
         WHERE ${settled} AND r.rank > ${offset} AND r.rank <= ${ranking.last}
       )
       SELECT ${settled} AS __settled, p.*

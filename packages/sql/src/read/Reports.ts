@@ -574,7 +574,7 @@ const citationStatement = (
         settled: sql`TRUE`,
         total: sql`(SELECT count(*)::int FROM items)`,
         page: sql`
-          SELECT i.* FROM items i
+          SELECT i.*, ${url ? sql`n.url` : sql`n.domain`} AS name FROM items i
           JOIN ${url ? sql`urls n ON n.id = i.id` : sql`domains n ON n.id = i.id`}
           -- Only the rows that can be on the page are named and sorted by name: those with at least
           -- the citations of the page's last row (ties included, so the order among them is exact).
@@ -594,7 +594,7 @@ const citationStatement = (
             total AS (SELECT t.citations FROM totals t),
             page AS MATERIALIZED (
               SELECT r.id, r.domain_id, ''::text AS k_engine, '0001-01-01'::date AS k_day, r.citations,
-                r.responses_citing, r.responses_mentioning_brand
+                r.responses_citing, r.responses_mentioning_brand, r.name
               FROM ranked r
               WHERE ${settled} AND r.rank > ${offset} AND r.rank <= ${ranked.ranking.last}
             ),
@@ -629,18 +629,18 @@ const citationStatement = (
           WHERE c.brand_id = ${query.brandId})::text AS __competitors
       ) one
       LEFT JOIN LATERAL (
-        SELECT true AS __row, row_number() OVER () AS __n, t.domain_id::int, d.domain,
-          ${url ? sql`t.id::int` : sql`NULL::int`} AS url_id, u.url,
+        SELECT true AS __row, row_number() OVER () AS __n, t.domain_id::int, ${url ? sql`d.domain` : sql`t.name`} AS domain,
+          ${url ? sql`t.id::int` : sql`NULL::int`} AS url_id, ${url ? sql`t.name` : sql`NULL::text`} AS url,
           nullif(t.k_engine, '') AS ai_model,
           ${byDay ? sql`to_char(t.k_day, 'YYYY-MM-DD')` : sql`NULL`} AS date,
           t.citations, t.responses_citing,
           ${percent(sql, "t.citations", "(SELECT total.citations FROM total)")} AS citation_share,
           t.responses_mentioning_brand,
           (${source.coMentions})::text AS co_mention_counts
+        -- The page's rows carry their names (\`name\`: the URL or the domain); a URL row's domain is joined.
         FROM (${source.page}) t
-        JOIN domains d ON d.id = t.domain_id
-        LEFT JOIN urls u ON u.id = ${url ? sql`t.id` : sql`NULL::bigint`}
-        ORDER BY t.citations DESC, ${url ? sql`u.url` : sql`d.domain`} COLLATE "C", t.k_engine COLLATE "C", t.k_day
+        ${url ? sql`JOIN domains d ON d.id = t.domain_id` : sql``}
+        ORDER BY t.citations DESC, t.name COLLATE "C", t.k_engine COLLATE "C", t.k_day
       ) p ON true`.pipe(Effect.flatMap(decodeCitationRows), Effect.orDie)
     const found: CitationStatement = {
       settled: rows[0]?.__settled ?? true,
