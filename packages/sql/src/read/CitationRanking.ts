@@ -46,8 +46,8 @@ export const periodRows = (sql: SqlClient.SqlClient, brandId: number): Statement
 /**
  * The CTEs (after a `WITH`) that leave `ranked` (id, domain_id, citations, responses_citing,
  * responses_mentioning_brand, rank: its rank among all sources, by citations then name, for the ranks
- * up to `last` at least; name: its URL or domain) and `settled` (one boolean) for a depth. `periods` (grain, period) is
- * defined here too, for the caller's reads of the same periods.
+ * up to `last` at least; name: its URL or domain) and `settled` (one boolean) for a depth.
+ * `periods` (grain, period) is defined here too, for the caller's reads of the same periods.
  */
 export const rankingCtes = (sql: SqlClient.SqlClient, query: RankingQuery, depth: number): Statement.Fragment => {
   const { grains, periods } = periodArrays(query.lists)
