@@ -34,8 +34,8 @@ import {
   COST_MORE_WINDOW,
   COST_VERBS,
   CONTRAST_AFTER,
-  CONTRAST_BEFORE,
   DOMAIN_LEXICON,
+  EXCESS,
   FEE_VALENCE,
   FEES,
   INVERTERS,
@@ -193,6 +193,10 @@ interface LanguageRules {
   readonly negators: ReadonlySet<string>
   readonly boosters: ReadonlySet<string>
   readonly inverters: ReadonlySet<string>
+  /** Excess ("too", "trop"): turns praise around, like an inverter. */
+  readonly excess: ReadonlySet<string>
+  /** Two-word entries of the review lexicon ("bon marché"), keyed "first second" (folded). */
+  readonly phrases: ReadonlyMap<string, number>
   readonly fees: ReadonlySet<string>
   readonly superlatives: ReadonlySet<string>
   readonly burdens: ReadonlyArray<string>
@@ -210,6 +214,10 @@ const foldedSet = (words: ReadonlyArray<string> | undefined): ReadonlySet<string
 
 const foldedLexicon = (language: string): ReadonlyMap<string, number> =>
   new Map(Object.entries(DOMAIN_LEXICON[language] ?? {}).map(([word, valence]) => [foldName(word), valence]))
+
+/** The review lexicon's two-word entries, read as one word ("bon marché" is cheap, not "good"). */
+const phraseEntries = (language: string): ReadonlyMap<string, number> =>
+  new Map([...foldedLexicon(language)].filter(([word]) => word.includes(" ")))
 
 const priceRules = (language: string) => ({
   priceNouns: foldedSet(PRICE_NOUNS[language]),
@@ -236,6 +244,8 @@ const englishRules = (): LanguageRules => {
     negators: foldedSet(NEGATORS.en),
     boosters: foldedSet(BOOSTERS.en),
     inverters: foldedSet(INVERTERS.en),
+    excess: foldedSet(EXCESS.en),
+    phrases: phraseEntries("en"),
     fees: foldedSet(FEES.en),
     superlatives: new Set(["best", "better"]),
     burdens: (BURDENS.en ?? []).map(foldName),
@@ -280,6 +290,8 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
     negators: new Set([...foldedSet(NEGATORS[language]), ...lexicon.negations]),
     boosters: foldedSet(BOOSTERS[language]),
     inverters: foldedSet(INVERTERS[language]),
+    excess: foldedSet(EXCESS[language]),
+    phrases: phraseEntries(language),
     fees: foldedSet(FEES[language]),
     superlatives: new Set(),
     burdens: (BURDENS[language] ?? []).map(foldName),
@@ -358,6 +370,7 @@ const onlyIfPositions = (tokens: ReadonlyArray<string>): ReadonlyArray<number> =
  * - a price direction near a price noun ("low price", "prices rise") scores ±PRICE_DIRECTION_VALENCE
  *   instead of its own valence, and price nouns score nothing;
  * - a booster just before a word adds BOOSTER_INCREMENT in the word's direction ("too expensive");
+ *   excess before praise turns it around ("too simple"); a two-word entry ("bon marché") is one word;
  * - a negator flips (times NEGATION_SCALAR) the words within NEGATION_WINDOW words after it, never
  *   past punctuation; a burden in that window ("no fees", "sin comisiones") scores +ABSENCE_VALENCE
  *   and ends the negation;
@@ -493,11 +506,16 @@ export const scoreClause = (
     const speedOfChange = SPEED_WORDS.includes(token) &&
       (CHANGE_VERBS.includes(previous) || [previous, ...tokens.slice(position + 1, position + 3)]
         .some((other) => !PUNCTUATION.test(other) && (rules.lookup(other) ?? 0) < 0))
-    const own = rules.lookup(token) ?? 0
+    const phrase = rules.phrases.get(`${token} ${tokens[position + 1] ?? ""}`)
+    if (phrase !== undefined) skipUntil = position + 1
+    const shown = phrase === undefined ? token : `${token} ${tokens[position + 1]}`
+    const own = phrase ?? rules.lookup(token) ?? 0
     // "it would be wise to avoid X", "used to be the go-to app": no praise of the brand
     const notPraise = own > 0 &&
       ((tokens[position + 1] === "to" && ADVICE_AVOID.includes(tokens[position + 2] ?? "")) || formerly(tokens, position))
-    const base = aboutPrice
+    const base = phrase !== undefined
+      ? phrase
+      : aboutPrice
       ? direction * PRICE_DIRECTION_VALENCE
       : feeCharged
       ? FEE_VALENCE
@@ -524,10 +542,11 @@ export const scoreClause = (
     if (hedged) valence *= HEDGE_SCALAR
     // "hard to justify": the praise of the verb is what is hard
     const hardTo = DIFFICULT.includes(beforePrevious) && TO_WORDS.includes(previous) && valence > 0
-    const inverted = rules.inverters.has(previous) && !AT_LEAST.includes(beforePrevious)
+    const excessive = valence > 0 && rules.excess.has(previous)
+    const inverted = (rules.inverters.has(previous) || excessive) && !AT_LEAST.includes(beforePrevious)
     if ((negated !== inverted) !== hardTo) valence *= NEGATION_SCALAR
     const evidence = {
-      word: `${hardTo ? `${beforePrevious} to ${token}` : negated ? `not ${token}` : inverted ? `${previous} ${token}` : lacked ? `lacks ${token}` : token}${hedged ? " (hedged)" : ""}`,
+      word: `${hardTo ? `${beforePrevious} to ${shown}` : negated ? `not ${shown}` : inverted ? `${previous} ${shown}` : lacked ? `lacks ${shown}` : shown}${hedged ? " (hedged)" : ""}`,
       valence: Number(valence.toFixed(3))
     }
     if (position === 0 && rules.openers.has(token) && tokens[1] === ",") opener = evidence
@@ -585,33 +604,18 @@ const replyTo = (
 }
 
 /**
- * A mild caveat after strong praise or criticism (version 6): when the clause before a contrast
- * (weight CONTRAST_BEFORE) outweighs the clause after it (CONTRAST_AFTER) by STRENGTH_RATIO or more
- * in the other direction, both weigh 1: "Sehr gute App und schnelle Kontoeröffnung, aber der
- * Kundenservice ist schwer erreichbar" stays positive. Readers go by strength, VADER's rule by order.
+ * A clause's weight in the brand's mean (version 7): its place around a contrast (ScopedClause.weight,
+ * VADER's "but" rule) times its strength |compound|. Readers weigh a mixed verdict by how strong each
+ * side is, not only by which comes last: "Sehr gute App …, aber der Kundenservice ist schwer
+ * erreichbar" stays positive, "gut, aber teuer und langsam" does not.
  */
-export const STRENGTH_RATIO = 2
-
-const strengthOverOrder = (
-  clauses: ReadonlyArray<{ readonly weight: number; readonly compound: number }>
-): ReadonlyArray<number> => {
-  const weights = clauses.map((clause) => clause.weight)
-  for (let index = 0; index + 1 < clauses.length; index++) {
-    const before = clauses[index]
-    const after = clauses[index + 1]
-    if (before === undefined || after === undefined) continue
-    if (before.weight !== CONTRAST_BEFORE || after.weight !== CONTRAST_AFTER) continue
-    if (before.compound * after.compound < 0 && Math.abs(before.compound) >= STRENGTH_RATIO * Math.abs(after.compound)) {
-      weights[index] = 1
-      weights[index + 1] = 1
-    }
-  }
-  return weights
-}
+export const strengthWeight = (clause: { readonly weight: number; readonly compound: number }): number =>
+  clause.weight * Math.abs(clause.compound)
 
 /**
  * The lexicon judge. Each clause gets VADER's compound score; the brand's score is `scaleScore` of
- * the weighted mean over its opinionated clauses (ScopedClause.weight). No opinionated clause, or a language without a lexicon: 50.
+ * the mean over its opinionated clauses weighted by `strengthWeight`. No opinionated clause, or a
+ * language without a lexicon: 50.
  */
 export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
   const packs = makeWordLexicons()
@@ -644,7 +648,13 @@ export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
               const restricted = cased.some((t) => rules[code].negators.has(t.folded) || RESTRICTIONS.has(t.folded))
               const againstLabel = clause.labelled === true && clause.lean !== undefined && ownSum * clause.lean < 0
               const leanValence = clause.lean === undefined ? 0 : clause.lean * LEAN_VALENCE * (hedgedClause(rules[code], folded) ? HEDGE_SCALAR : 1)
-              const words = (own.length === 0 || againstLabel) && clause.lean !== undefined && !(clause.lean > 0 && restricted)
+              // a recommending list's lean is no praise for a caveat after "but" ("…, jedoch mit
+              // Helmpflicht") nor for a clause that is only a name; a Pros column or label still judges both
+              const conceded = clause.weight === CONTRAST_AFTER
+              const wordless = folded.every((token) => PUNCTUATION.test(token))
+              const unendorsed = clause.labelled !== true && (conceded || wordless)
+              const words = (own.length === 0 || againstLabel) && clause.lean !== undefined &&
+                  !(clause.lean > 0 && (restricted || unendorsed))
                 ? [{ word: clause.lean > 0 ? "(layout: pros, recommended)" : "(layout: cons)", valence: leanValence }]
                 : own
               const sum = words.reduce((total, word) => total + word.valence, 0)
@@ -653,9 +663,8 @@ export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
               scored.push({ weight: clause.weight, compound: clauseCompound })
               evidence.push({ clause: clause.text, compound: Number(clauseCompound.toFixed(4)), words })
             }
-            const weights = strengthOverOrder(scored)
-            const total = weights.reduce((sum, weight) => sum + weight, 0)
-            const weighted = scored.reduce((sum, clause, index) => sum + (weights[index] ?? 0) * clause.compound, 0)
+            const total = scored.reduce((sum, clause) => sum + strengthWeight(clause), 0)
+            const weighted = scored.reduce((sum, clause) => sum + strengthWeight(clause) * clause.compound, 0)
             return { score: total === 0 ? 50 : scaleScore(weighted / total), evidence }
           }
         })

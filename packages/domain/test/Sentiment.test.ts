@@ -199,6 +199,44 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       expect(sentimentLabel(yield* score("es", "Se calienta bajo carga"))).toBe("negative")
     }))
 
+  it.effect("weighs each clause by its strength as well as its place around a contrast (version 7)", () =>
+    Effect.gen(function*() {
+      const sentiment = yield* Sentiment
+      const judge = (...parts: ReadonlyArray<ScopedClause>) => Effect.map(sentiment.score(parts, "en", none), (j) => j.score)
+      // one praise and one criticism of equal place: the score is 50 + 50 * (difference of strengths)
+      const praise = compound(3.1)
+      const caveat = compound(-1.5)
+      expect(yield* judge({ text: "great sound", weight: 1 }, { text: "pricey", weight: 1 })).toBe(scaleScore(praise + caveat))
+      expect(sentimentLabel(yield* judge({ text: "great sound", weight: 1 }, { text: "pricey", weight: 1 }))).toBe("positive")
+      // the clause after "but" still weighs three times the clause before it, at equal strength
+      expect(sentimentLabel(yield* judge({ text: "it is good,", weight: 0.5 }, { text: "but slow and buggy", weight: 1.5 }))).toBe("negative")
+    }))
+
+  it.effect("reads excess, two-word entries and the senses words take in product answers (version 7)", () =>
+    Effect.gen(function*() {
+      expect(sentimentLabel(yield* score("en", "it is too simple for this use case"))).toBe("negative")
+      expect(sentimentLabel(yield* score("en", "too expensive"))).toBe("negative")
+      expect(sentimentLabel(yield* score("fr", "beaucoup trop simple pour une équipe"))).toBe("negative")
+      expect(sentimentLabel(yield* score("es", "demasiado sencillo para empresas"))).toBe("negative")
+      // "très bon marché" is cheap (+1, boosted), not "very good"
+      expect(yield* score("fr", "Très bon marché")).toBe(scaleScore(compound(1 + 0.293)))
+      expect(yield* score("en", "pays interest on cash")).toBe(50)
+      expect(yield* score("en", "data sharing with police")).toBe(50)
+      expect(yield* score("en", "thanks to deep e-commerce data")).toBe(50)
+      expect(sentimentLabel(yield* score("fr", "les arnaques y sont fréquentes et il faut rester vigilant"))).toBe("negative")
+    }))
+
+  it.effect("gives a recommending list's lean neither to a caveat after \"but\" nor to an empty clause (version 7)", () =>
+    Effect.gen(function*() {
+      const sentiment = yield* Sentiment
+      const judge = (...parts: ReadonlyArray<ScopedClause>) => Effect.map(sentiment.score(parts, "de", none), (j) => j.score)
+      expect(yield* judge({ text: "jedoch mit Versicherungskennzeichen und Helmpflicht.", weight: 1.5, lean: 1 })).toBe(50)
+      expect(yield* judge({ text: "", weight: 1, lean: 1 })).toBe(50)
+      expect(yield* judge({ text: "ein S-Pedelec für lange Strecken,", weight: 1, lean: 1 })).toBeGreaterThanOrEqual(60)
+      // a Cons column still judges a clause after a contrast
+      expect(sentimentLabel(yield* judge({ text: "aber nur per E-Mail", weight: 1.5, lean: -1, labelled: true }))).toBe("negative")
+    }))
+
   it.effect("lets strong praise outweigh a mild caveat after \"but\", not the other way round (version 6)", () =>
     Effect.gen(function*() {
       const sentiment = yield* Sentiment

@@ -59,7 +59,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 5 (from the errors of sets 8-10): review praise VADER lacks, and users who leave
     justify: 1, refined: 1.3, shines: 1.8, shine: 1.5, professional: 1.2, leaving: -0.8, suits: 1, suited: 1,
     // version 6: "fitness" names a category ("fitness tracking"), not a verdict; advice to skip a product
-    fitness: 0, skip: -1
+    fitness: 0, skip: -1,
+    // version 7: senses of product answers ("pays interest on cash", "data sharing", "thanks to"); fraud
+    interest: 0, sharing: 0, thanks: 0, scam: -2.5, scams: -2.5, fraud: -2, fraudulent: -2.5
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -98,7 +100,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 6: folding makes "tauschen" (swap, a repair) the Pattern list's "täuschen" (deceive)
     tauschen: 0, austauschen: 0, getauscht: 0, überhitzt: -1.5, gekürzt: -1, sperrt: -1.2,
     // recommendation verbs, like English "recommend" (+1.5)
-    empfehlen: 1.5, empfehle: 1.5, empfiehlt: 1.5, empfohlen: 1.5, abraten: -1.5
+    empfehlen: 1.5, empfehle: 1.5, empfiehlt: 1.5, empfohlen: 1.5, abraten: -1.5,
+    // version 7: fraud
+    betrug: -2.5, betrüger: -2.5
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -130,7 +134,11 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     payant: -0.8, payante: -0.8, payants: -0.8, payantes: -0.8, lucratif: 0,
     // version 6
     chauffe: -1.2, surchauffe: -1.5,
-    recommande: 1.5, recommandons: 1.5, conseille: 1.2, conseillons: 1.2, déconseille: -1.5, déconseillé: -1.5
+    recommande: 1.5, recommandons: 1.5, conseille: 1.2, conseillons: 1.2, déconseille: -1.5, déconseillé: -1.5,
+    // version 7: "certaines" (some), "dernière" (last: "en dernière minute"), "rester vigilant" (a
+    // warning, not praise); fraud
+    certain: 0, certaine: 0, certains: 0, certaines: 0, dernier: 0, derniers: 0, dernière: 0, dernières: 0,
+    vigilant: 0, vigilants: 0, arnaque: -2.5, arnaques: -2.5, escroquerie: -2.5, escroqueries: -2.5, fraude: -2
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -168,7 +176,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     carga: 0, bajo: 0, calienta: -1.2, calientan: -1.2, sobrecalienta: -1.5,
     // cuts and blocks, like English "cut" and "blocked"
     recortado: -1, recortada: -1, recorta: -1, recortan: -1, recortes: -1, bloquea: -1.2, bloquean: -1.2,
-    recomiendo: 1.5, recomendamos: 1.5, recomienda: 1.5, recomendada: 1.5, recomendado: 1.5, desaconsejo: -1.5
+    recomiendo: 1.5, recomendamos: 1.5, recomienda: 1.5, recomendada: 1.5, recomendado: 1.5, desaconsejo: -1.5,
+    // version 7: fraud
+    estafas: -2.5, fraude: -2
   }
 }
 
@@ -239,6 +249,18 @@ export const INVERTERS: Readonly<Record<string, ReadonlyArray<string>>> = {
   de: ["weniger", "wenig"],
   fr: ["moins", "peu"],
   es: ["menos", "poco", "poca"]
+}
+
+/**
+ * Excess before praise turns it around like an inverter ("too simple for this use case", "trop
+ * simple", "demasiado sencillo"); before a criticism it only boosts ("too expensive"). German "zu" is
+ * left out: it is also a preposition ("zu günstigen Preisen").
+ */
+export const EXCESS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  en: ["too", "overly"],
+  de: ["allzu"],
+  fr: ["trop"],
+  es: ["demasiado", "demasiada", "demasiados", "demasiadas"]
 }
 
 /** Before an inverter, these make it "at least" or "a little" ("au moins", "un peu cher", "un poco caro"). */

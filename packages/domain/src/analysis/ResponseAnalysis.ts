@@ -18,9 +18,12 @@ import { nameWordPattern, scopeClauses } from "./Scope.js"
  * attached brands, opening conditions, denials, past praise, speed of a change, one-word replies and
  * asides as brand evidence; 6: hedges, lacks / falls short, "only if", denied picks, remedies,
  * comparison clauses that continue a brand, strength over order for a mild caveat, possessives and
- * established sentence-start names as brand evidence (docs/metrics.md, "Analyser version").
+ * established sentence-start names as brand evidence; 7: clauses weighed by strength as well as place, a
+ * table row judged for the brand of its first cell, excess ("too simple"), two-word lexicon entries,
+ * word senses of product answers, fraud words, no list lean for a caveat or a bare name
+ * (docs/metrics.md, "Analyser version").
  */
-export const ANALYSER_VERSION = 6
+export const ANALYSER_VERSION = 7
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {

@@ -15,8 +15,9 @@ import type { MentionSpan } from "./Mentions.js"
  * - Within a sentence, the clause after a contrast marker weighs CONTRAST_AFTER and the clause
  *   before it CONTRAST_BEFORE. Headings are not scored.
  * - Mentions, and the capitalised words of tracked names elsewhere, are never scored.
- * - A table row is about the brands in the row (its cells are its clauses); the header row is not
- *   scored.
+ * - A table row is about the brands of its first non-empty cell, or, when that cell names none,
+ *   the brands in the row (its cells are its clauses): "| Sennheiser | … | lags behind Sony |"
+ *   judges Sennheiser, not Sony. The header row is not scored.
  */
 
 /** The brands mentioned in one answer, each with its mention spans. */
@@ -368,9 +369,14 @@ export const scopeClauses = <B>(
       previousLineWasTable = true
       if (header) columns = line.split("|").map(leanOf)
       if (header || TABLE_SEPARATOR.test(line)) continue
+      const cells = line.split("|")
+      // the row's head: the brands of its first non-empty cell ("| Sennheiser Momentum 4 | … |")
+      const headAt = cells.findIndex((cell) => cell.trim().length > 0)
+      const headStart = start + cells.slice(0, Math.max(0, headAt)).reduce((sum, cell) => sum + cell.length + 1, 0)
+      const head = headAt < 0 ? [] : brandsIn(headStart, headStart + (cells[headAt]?.length ?? 0))
       const row = brandsIn(start, end)
       let cellStart = start
-      for (const [column, cell] of line.split("|").entries()) {
+      for (const [column, cell] of cells.entries()) {
         const cellEnd = cellStart + cell.length
         lean = columns[column]
         labelled = lean !== undefined
@@ -381,7 +387,7 @@ export const scopeClauses = <B>(
         for (const segment of clauses(text, cellStart, cellEnd)) {
           const judged = judgedIn(segment)
           const named = row.length > 0 && baselineOnly(segment, judged) && !judged.some((b) => row.includes(b)) ? [] : judged
-          attribute(named.length > 0 ? named : row, segment)
+          attribute(head.length > 0 ? head : named.length > 0 ? named : row, segment)
         }
         cellStart = cellEnd + 1
       }

@@ -149,6 +149,13 @@ describe("scopeClauses", () => {
     })
   })
 
+  it("gives a row's cells to the brand of its first cell, not to brands a cell compares it with (version 7)", () => {
+    expect(scope("| Model | Strengths | Weaknesses |\n|---|---|---|\n| Acmo | Fast | Noise cancelling lags behind Bexa |", "Acmo", "Bexa"))
+      .toEqual({ Acmo: [["Fast", 1], ["Noise cancelling lags behind", 1]], Bexa: [] })
+    // a first cell without a brand leaves the row to the brands it names
+    expect(scope("| Use | Pick |\n|---|---|\n| Travel | Acmo, fast |", "Acmo")).toEqual({ Acmo: [["Travel", 1], [", fast", 1]] })
+  })
+
   it("blanks the capitalised words of tracked names, not their ordinary lower-case uses", () => {
     expect(scope("Less Annoying CRM is simple. Annoying is cheap. It is not annoying.", "Less Annoying CRM")).toEqual({
       "Less Annoying CRM": [["is simple.", 1], ["is cheap.", 1], ["It is not annoying.", 1]]
