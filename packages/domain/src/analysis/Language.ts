@@ -1,4 +1,5 @@
 import { francAll } from "franc-min"
+import { dictionaryShare } from "./OrdinaryWords.js"
 import { LEXICON_LANGUAGES, type LexiconLanguage } from "./WordLexicons.js"
 
 /** Below this many letters the detector is not asked: the brand's language is used instead. */
@@ -7,7 +8,8 @@ export const MIN_DETECTABLE_LETTERS = 50
 /**
  * franc scores every candidate relative to the best (1). When the brand's language scores at least
  * this, franc cannot tell them apart and the brand's language is kept: short English read as Dutch
- * (0.99) stays English, a German answer for an English brand (English at 0.72) reads German.
+ * (0.99) stays English, a German answer for an English brand (English at 0.72) reads German. Where
+ * both languages have a dictionary (de, en, es, fr), the one listing more of the words decides instead.
  */
 export const KEEP_BRAND_LANGUAGE_FROM = 0.95
 
@@ -33,7 +35,13 @@ export const detectLanguage = (text: string, fallback: string): string => {
   const scores = francAll(text, { only: Object.values(ISO_639_3), minLength: MIN_DETECTABLE_LETTERS })
   const brand = LEXICON_LANGUAGES.find((code) => code === fallback.trim().toLowerCase().split(/[-_]/u)[0])
   const brandScore = brand === undefined ? 0 : scores.find(([code]) => code === ISO_639_3[brand])?.[1] ?? 0
-  if (brandScore >= KEEP_BRAND_LANGUAGE_FROM) return fallback
   const [best] = scores
-  return LEXICON_LANGUAGES.find((code) => ISO_639_3[code] === best?.[0]) ?? fallback
+  const detected = LEXICON_LANGUAGES.find((code) => ISO_639_3[code] === best?.[0])
+  if (brandScore < KEEP_BRAND_LANGUAGE_FROM || brand === undefined) return detected ?? fallback
+  if (detected === undefined || detected === brand) return fallback
+  // franc cannot tell them apart: the language whose dictionary lists more of the words decides, where
+  // both have one (English and French trigrams are close: a long English list read as French)
+  const detectedShare = dictionaryShare(text, detected)
+  const brandShare = dictionaryShare(text, brand)
+  return detectedShare !== undefined && brandShare !== undefined && detectedShare > brandShare ? detected : fallback
 }

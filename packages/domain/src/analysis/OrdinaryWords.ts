@@ -45,6 +45,19 @@ const isWordListLanguage = (language: string): language is WordListLanguage =>
   WORD_LIST_LANGUAGES.some((candidate) => candidate === language)
 
 /**
+ * The share of a text's lower-case words (two letters or more) that the language's dictionary lists
+ * (its stems only: "flight" is found, "flights" is not, in every language alike). Undefined for a
+ * language without a word list.
+ */
+export const dictionaryShare = (text: string, language: string): number | undefined => {
+  if (!isWordListLanguage(language)) return undefined
+  const words = (text.normalize("NFC").match(/(?<![\p{L}\p{N}])\p{Ll}{2,}(?![\p{L}\p{N}])/gu) ?? []).map(foldName)
+  if (words.length === 0) return undefined
+  const listed = load(language)
+  return words.filter((word) => listed.get(word) === "lower").length / words.length
+}
+
+/**
  * Capitalised words that are still ordinary words in English: the dictionary's other capitalised
  * entries are proper nouns (people, places, companies) and so no reason to doubt a brand.
  */
