@@ -4,13 +4,14 @@ import { type DictionaryCase, isCalendarWord } from "./OrdinaryWords.js"
 /**
  * Brand evidence for names that are ordinary words ("Close", "Notion", "Monday", "Wise"). Such a
  * name counts as a mention only when written with its capital and one of these holds:
- * - structure: bold or link text, the head of a list item, the first words of a table cell, a heading;
+ * - structure: bold or link text (also with a product name after it: "**Emma One**"), the head of a
+ *   list item, the first words of a table cell, a heading;
  * - its capital away from the start of a sentence, when the dictionary writes the word in lower
  *   case ("… than Close", not "Monday" which is always capitalised);
  * - at the start of a sentence, followed by a verb that makes it the subject ("Close is", "Wise uses",
  *   "Otto liefert"), also after a model number ("Polestar 2 offers"), except weekdays and months;
  * - at the start of a sentence, opening a list with another tracked brand ("Tidal und Apple Music
- *   bieten…": `opensListWith`);
+ *   bieten…": `opensListWith`), or anywhere, closing one ("De'Longhi oder Siemens?": `closesListWith`);
  * - a product noun right after it ("Polar watches", "Monday boards"), or a possessive ("Chase's
  *   savings account"), except weekdays and months;
  * - the brand is established in the answer: another alias matched, its website's domain appears,
@@ -57,8 +58,12 @@ const hasTitleWord = (words: string): boolean =>
 
 const MODEL_NAME = /^\s+(?:\p{Lu}[\p{L}\p{N}+-]*\s+){1,2}(?:\p{L}*\p{N}[\p{L}\p{N}]*)(?![\p{L}\p{N}])/u
 
-/** Words that may stand between a subject and its verb ("Confluence itself is", "Close also offers"). */
-const SUBJECT_ADVERBS: ReadonlyArray<string> = ["itself", "also", "still", "now", "really", "only", "even", "already", "auch", "aussi", "también"]
+/** Words that may stand between a subject and its verb ("Confluence itself is", "Close also offers", "Apple n’a"). */
+const SUBJECT_ADVERBS: ReadonlyArray<string> = [
+  "itself", "also", "still", "now", "really", "only", "even", "already", "auch", "aussi", "también",
+  // a negation before the verb: "Apple n’a rien à proposer", "Apple ne propose", "Apple no tiene"
+  "n", "ne", "no"
+]
 
 const PRODUCT_NOUNS: ReadonlyArray<string> = [
   "app", "apps", "crm", "software", "platform", "tool", "tools", "suite", "plan", "plans", "pricing", "account",
@@ -98,10 +103,16 @@ export const capitalisedLikeName = (text: string, start: number, end: number, wr
 const nextWords = (text: string, end: number, count: number): ReadonlyArray<string> =>
   (text.slice(end, end + 80).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, count)
 
+/**
+ * The rest of a bold or link text that opens with the name and holds a product name: up to two
+ * capitalised or numbered words ("**Emma One**", "**Siemens EQ.6**"), not a phrase ("**Close the deal**").
+ */
+const EMPHASISED_PRODUCT = /^(?:\s+(?:\p{Lu}|\p{N})[\p{L}\p{N}.+-]*){1,2}(?:\*\*|__|\]\()/u
+
 const structural = (text: string, start: number, end: number): boolean => {
   const before = text.slice(Math.max(0, start - 2), start)
   const after = text.slice(end, end + 2)
-  if (EMPHASIS_BEFORE.test(before) && EMPHASIS_AFTER.test(after)) return true
+  if (EMPHASIS_BEFORE.test(before) && (EMPHASIS_AFTER.test(after) || EMPHASISED_PRODUCT.test(text.slice(end, end + 60)))) return true
   const prefix = prefixOf(text, start)
   return LIST_HEAD.test(prefix) && prefix.trim().length > 0 || TABLE_CELL_START.test(prefix) || HEADING_HEAD.test(prefix)
 }
@@ -158,6 +169,22 @@ export const opensListWith = (text: string, start: number, end: number, otherNam
   if (joined === null) return false
   const rest = foldName(after.slice(joined[0].length))
   return otherNames.some((name) => name.length > 0 && rest.startsWith(name) && !/[\p{L}\p{N}]/u.test(rest.charAt(name.length)))
+}
+
+const LIST_CLOSES = /(?:,|\s(?:and|or|vs\.?|versus|und|oder|et|ou|y|o))\s+[*_]*$/u
+
+/**
+ * An ordinary-word name closing a list with another tracked brand: "De'Longhi oder Siemens?",
+ * "Monzo or Chase" (`otherNames`: the other brands' folded names and aliases).
+ */
+export const closesListWith = (text: string, start: number, otherNames: ReadonlyArray<string>): boolean => {
+  const before = text.slice(lineStart(text, start), start)
+  const joined = LIST_CLOSES.exec(before)
+  if (joined === null) return false
+  const rest = foldName(before.slice(0, joined.index).replace(/[*_]+$/u, ""))
+  return otherNames.some((name) =>
+    name.length > 0 && rest.endsWith(name) && !/[\p{L}\p{N}]/u.test(rest.charAt(rest.length - name.length - 1))
+  )
 }
 
 /** The registrable part of a website setting ("https://www.close.com/" -> "close.com"), if any. */

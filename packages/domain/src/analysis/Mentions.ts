@@ -1,5 +1,12 @@
 import { foldName, foldWithMap, isUnspacedScriptChar, isWordChar } from "./Folding.js"
-import { capitalisedLikeName, hasOwnEvidence, isSentenceStart, opensListWith, websiteDomain } from "./BrandEvidence.js"
+import {
+  capitalisedLikeName,
+  closesListWith,
+  hasOwnEvidence,
+  isSentenceStart,
+  opensListWith,
+  websiteDomain
+} from "./BrandEvidence.js"
 import { DEFAULT_MATCH, type MatchSettings } from "./MatchSettings.js"
 import { type DictionaryCase, ordinaryWord } from "./OrdinaryWords.js"
 
@@ -253,7 +260,8 @@ const brandCandidates = (
   const domain = websiteDomain(brand.website)
   const withEvidence = ordinary.filter((o) =>
     hasOwnEvidence(text, o.start, o.end, o.written, o.dictionaryCase) ||
-    (capitalisedLikeName(text, o.start, o.end, o.written) && opensListWith(text, o.start, o.end, otherNames))
+    (capitalisedLikeName(text, o.start, o.end, o.written) &&
+      (opensListWith(text, o.start, o.end, otherNames) || closesListWith(text, o.start, otherNames)))
   )
   const established = plain.length > 0 || withEvidence.length > 0 ||
     (domain !== null && text.toLowerCase().includes(domain))

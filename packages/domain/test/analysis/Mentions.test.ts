@@ -74,6 +74,21 @@ describe("findMentions", () => {
     expect(summary("Ally pays a higher APY.", [brand(1, "Ally")]).map((m) => m.matched)).toEqual([["Ally"]])
   })
 
+  it("takes a bold product name and a name closing a list with another tracked brand as brand evidence (version 8)", () => {
+    const names = (text: string, tracked: ReadonlyArray<TrackedBrand>) =>
+      findMentions(text, tracked, { language: "de" }).map((m) => [m.brand.name, m.position])
+    // "Emma" and "Siemens" are capitalised entries of the German dictionary (a given name, a company)
+    expect(names("Die **Emma One** kostet regulär mehr.", [brand(1, "Emma")])).toEqual([["Emma", 1]])
+    expect(names("**Jura oder Siemens?**\nBeide sind solide.", [brand(1, "Siemens"), competitor(2, "Jura")]))
+      .toEqual([["Jura", 1], ["Siemens", 2]])
+    // a bold phrase, or a list without another tracked brand, proves nothing
+    expect(summary("**Close the deal** today.", [brand(1, "Close")])).toEqual([])
+    expect(names("Kaffee oder Emma?", [brand(1, "Emma")])).toEqual([])
+    // a negation between the subject and its verb
+    expect(findMentions("Apple n'a rien à proposer ici.", [brand(1, "Apple")], { language: "fr" }).length).toBe(1)
+    expect(findMentions("Apple no tiene nada.", [brand(1, "Apple")], { language: "es" }).length).toBe(1)
+  })
+
   it("takes a one-word reply, a subject after an aside, a model name and a perfect tense as brand evidence (version 5)", () => {
     const matched = (text: string, name: string, language = "en") =>
       findMentions(text, [brand(1, name)], { language }).flatMap((m) => m.spans.map((s) => text.slice(s.start, s.end)))
