@@ -7,6 +7,7 @@ import { createRequire } from "node:module"
 import {
   ABSENCE_VALENCE,
   ADVICE_AVOID,
+  ADVICE_WORDS,
   AVOIDING,
   BEAT_VERBS,
   BOOSTER_PHRASES,
@@ -510,9 +511,10 @@ export const scoreClause = (
     if (phrase !== undefined) skipUntil = position + 1
     const shown = phrase === undefined ? token : `${token} ${tokens[position + 1]}`
     const own = phrase ?? rules.lookup(token) ?? 0
-    // "it would be wise to avoid X", "used to be the go-to app": no praise of the brand
+    // "it would be wise to avoid X", "it's wise to keep…", "used to be the go-to app": no praise of the brand
     const notPraise = own > 0 &&
-      ((tokens[position + 1] === "to" && ADVICE_AVOID.includes(tokens[position + 2] ?? "")) || formerly(tokens, position))
+      ((tokens[position + 1] === "to" && (ADVICE_AVOID.includes(tokens[position + 2] ?? "") || ADVICE_WORDS.includes(token))) ||
+        formerly(tokens, position))
     const base = phrase !== undefined
       ? phrase
       : aboutPrice

@@ -226,6 +226,22 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       expect(sentimentLabel(yield* score("fr", "les arnaques y sont fréquentes et il faut rester vigilant"))).toBe("negative")
     }))
 
+  it.effect("reads the terms of a trade, warnings, \"hardly\" and advice to the reader (version 8)", () =>
+    Effect.gen(function*() {
+      // two-word entries that silence both words: a feature, not an obstacle
+      expect(yield* score("en", "good obstacle avoidance")).toBe(yield* score("en", "good"))
+      expect(yield* score("en", "fair handling of damage claims")).toBe(yield* score("en", "fair handling"))
+      expect(yield* score("en", "acceptance is patchy in Europe")).toBe(yield* score("en", "is patchy in Europe"))
+      expect(yield* score("fr", "Data très généreuse")).toBe(yield* score("fr", "très généreuse"))
+      expect(yield* score("es", "para hoteles sueltos")).toBe(50)
+      expect(yield* score("es", "si quieres combinar vuelo y hotel")).toBe(50)
+      expect(sentimentLabel(yield* score("es", "conviene tener cuidado con las tarifas"))).toBe("negative")
+      expect(sentimentLabel(yield* score("de", "zu einem Preis, der kaum zu rechtfertigen ist"))).toBe("negative")
+      expect(yield* score("en", "it's wise to keep a traditional current account alongside it")).toBe(50)
+      // "wise" still praises a brand's choice of its own
+      expect(sentimentLabel(yield* score("en", "a wise choice for families"))).toBe("positive")
+    }))
+
   it.effect("gives a recommending list's lean neither to a caveat after \"but\" nor to an empty clause (version 7)", () =>
     Effect.gen(function*() {
       const sentiment = yield* Sentiment

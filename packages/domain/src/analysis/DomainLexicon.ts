@@ -61,7 +61,11 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 6: "fitness" names a category ("fitness tracking"), not a verdict; advice to skip a product
     fitness: 0, skip: -1,
     // version 7: senses of product answers ("pays interest on cash", "data sharing", "thanks to"); fraud
-    interest: 0, sharing: 0, thanks: 0, scam: -2.5, scams: -2.5, fraud: -2, fraudulent: -2.5
+    interest: 0, sharing: 0, thanks: 0, scam: -2.5, scams: -2.5, fraud: -2, fraudulent: -2.5,
+    // version 8: features and terms of the trade, not verdicts ("obstacle avoidance", card "acceptance",
+    // travel "credits", a rental's "damage claims"); two-word entries are read as one word
+    "obstacle avoidance": 0, acceptance: 0, credits: 0, "damage claims": 0, "damage claim": 0,
+    "accidental damage": 0, "damage waiver": 0, "damage charges": -0.8
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -102,7 +106,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // recommendation verbs, like English "recommend" (+1.5)
     empfehlen: 1.5, empfehle: 1.5, empfiehlt: 1.5, empfohlen: 1.5, abraten: -1.5,
     // version 7: fraud
-    betrug: -2.5, betrüger: -2.5
+    betrug: -2.5, betrüger: -2.5,
+    // version 8: like English "justify" ("kaum zu rechtfertigen" is hard to justify)
+    rechtfertigen: 1, rechtfertigt: 1
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -138,7 +144,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 7: "certaines" (some), "dernière" (last: "en dernière minute"), "rester vigilant" (a
     // warning, not praise); fraud
     certain: 0, certaine: 0, certains: 0, certaines: 0, dernier: 0, derniers: 0, dernière: 0, dernières: 0,
-    vigilant: 0, vigilants: 0, arnaque: -2.5, arnaques: -2.5, escroquerie: -2.5, escroqueries: -2.5, fraude: -2
+    vigilant: 0, vigilants: 0, arnaque: -2.5, arnaques: -2.5, escroquerie: -2.5, escroqueries: -2.5, fraude: -2,
+    // version 8: mobile "data" (the Pattern list reads -1.2), "le prix fort" (the full price)
+    data: 0, "prix fort": -0.8
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -178,7 +186,11 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     recortado: -1, recortada: -1, recorta: -1, recortan: -1, recortes: -1, bloquea: -1.2, bloquean: -1.2,
     recomiendo: 1.5, recomendamos: 1.5, recomienda: 1.5, recomendada: 1.5, recomendado: 1.5, desaconsejo: -1.5,
     // version 7: fraud
-    estafas: -2.5, fraude: -2
+    estafas: -2.5, fraude: -2,
+    // version 8: "hoteles sueltos" (single bookings, not loose), "si quieres" (want, not love), "tener
+    // cuidado" (be careful: a warning, not care)
+    suelto: 0, suelta: 0, sueltos: 0, sueltas: 0, quiere: 0, quieres: 0, quieren: 0, querer: 0, cuidado: 0,
+    "tener cuidado": -1.2
   }
 }
 
@@ -226,7 +238,7 @@ export const AVOIDING: ReadonlyArray<string> = ["avoid", "avoiding", "waive", "v
 /** Words that negate what follows (folded). English also catches the "n't" of "doesn't". */
 export const NEGATORS: Readonly<Record<string, ReadonlyArray<string>>> = {
   en: ["not", "no", "never", "without", "nor", "none", "hardly", "isn't", "aren't", "doesn't", "don't", "didn't", "wasn't", "won't", "can't", "cannot", "nothing", "rarely", "seldom"],
-  de: ["nicht", "kein", "keine", "keinen", "keiner", "keines", "nie", "niemals", "ohne", "selten"],
+  de: ["nicht", "kein", "keine", "keinen", "keiner", "keines", "nie", "niemals", "ohne", "selten", "kaum"],
   fr: ["ne", "n", "pas", "jamais", "aucun", "aucune", "sans", "ni", "rarement"],
   es: ["no", "nunca", "sin", "ningun", "ninguna", "ninguno", "ni", "jamas", "raramente"]
 }
@@ -431,6 +443,12 @@ export const CHANGE_VERBS: ReadonlyArray<string> = [
  * and "avoid" keeps its own valence.
  */
 export const ADVICE_AVOID: ReadonlyArray<string> = ["avoid", "skip"]
+
+/**
+ * Advice to the reader (version 8): "it's wise to keep a traditional account alongside it", "smart
+ * to compare": the praise is of the advice, not the brand, whatever verb follows "to".
+ */
+export const ADVICE_WORDS: ReadonlyArray<string> = ["wise", "smart", "sensible", "prudent", "advisable"]
 
 /**
  * Hard to do (version 5): "hard to justify", "difficult to recommend", "schwer zu empfehlen" negate

@@ -21,9 +21,11 @@ import { nameWordPattern, scopeClauses } from "./Scope.js"
  * established sentence-start names as brand evidence; 7: clauses weighed by strength as well as place, a
  * table row judged for the brand of its first cell, excess ("too simple"), two-word lexicon entries,
  * word senses of product answers, fraud words, no list lean for a caveat or a bare name
- * (docs/metrics.md, "Analyser version").
+ * 8: the answer's language decided by the dictionaries where the detector cannot tell two apart, bold
+ * product names, names closing a list and negated verbs as brand evidence, trade terms and warnings in
+ * the lexicon, "kaum", advice to the reader (docs/metrics.md, "Analyser version").
  */
-export const ANALYSER_VERSION = 7
+export const ANALYSER_VERSION = 8
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {
