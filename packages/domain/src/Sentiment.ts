@@ -12,6 +12,7 @@ import {
   BEAT_VERBS,
   BOOSTER_PHRASES,
   BOOSTERS,
+  BURDEN_LOOKALIKES,
   AT_LEAST,
   BURDENS,
   CHANGE_VERBS,
@@ -452,7 +453,7 @@ export const scoreClause = (
     }
     // "no sign-up bonus" lacks a bonus: the burden word only qualifies the good thing after it
     const qualifiesGood = (rules.lookup(tokens[position + 1] ?? "") ?? 0) > 0
-    if (negated && !qualifiesGood && rules.burdens.some((burden) => token.startsWith(burden))) {
+    if (negated && !qualifiesGood && rules.burdens.some((burden) => token.startsWith(burden)) && !BURDEN_LOOKALIKES.includes(token)) {
       words.push({ word: `no ${token}`, valence: ABSENCE_VALENCE })
       negatedUntil = -1
       absentUntil = wordIndex + NEGATION_WINDOW

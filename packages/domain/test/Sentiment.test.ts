@@ -240,6 +240,11 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       expect(yield* score("en", "it's wise to keep a traditional current account alongside it")).toBe(50)
       // "wise" still praises a brand's choice of its own
       expect(sentimentLabel(yield* score("en", "a wise choice for families"))).toBe("positive")
+      expect(yield* score("en", "the app teaches budgeting without feeling like homework")).toBe(50)
+      expect(sentimentLabel(yield* score("en", "it closed well over a thousand branches"))).toBe("negative")
+      expect(yield* score("fr", "Des offres à 1 € par mois la première année")).toBe(50)
+      expect(yield* score("fr", "le choix par défaut de nombreux sites")).toBe(50)
+      expect(sentimentLabel(yield* score("de", "ein eigenes Netz, mit Anlaufschwierigkeiten"))).toBe("negative")
     }))
 
   it.effect("gives a recommending list's lean neither to a caveat after \"but\" nor to an empty clause (version 7)", () =>

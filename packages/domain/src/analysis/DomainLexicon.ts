@@ -65,7 +65,11 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 8: features and terms of the trade, not verdicts ("obstacle avoidance", card "acceptance",
     // travel "credits", a rental's "damage claims"); two-word entries are read as one word
     "obstacle avoidance": 0, acceptance: 0, credits: 0, "damage claims": 0, "damage claim": 0,
-    "accidental damage": 0, "damage waiver": 0, "damage charges": -0.8
+    "accidental damage": 0, "damage waiver": 0, "damage charges": -0.8, "well over": 0, "face value": 0, shares: 0,
+    // a bank or a chain that closed branches, stores or offices
+    closed: -1, feeling: 0,
+    // "smart features", "smart home", "Smart Thermostat": a product category ("a smart choice" is a pick)
+    smart: 0
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -108,7 +112,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 7: fraud
     betrug: -2.5, betrüger: -2.5,
     // version 8: like English "justify" ("kaum zu rechtfertigen" is hard to justify)
-    rechtfertigen: 1, rechtfertigt: 1
+    rechtfertigen: 1, rechtfertigt: 1, schwierigkeiten: -1.2, verloren: -1
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -146,7 +150,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     certain: 0, certaine: 0, certains: 0, certaines: 0, dernier: 0, derniers: 0, dernière: 0, dernières: 0,
     vigilant: 0, vigilants: 0, arnaque: -2.5, arnaques: -2.5, escroquerie: -2.5, escroqueries: -2.5, fraude: -2,
     // version 8: mobile "data" (the Pattern list reads -1.2), "le prix fort" (the full price)
-    data: 0, "prix fort": -0.8
+    data: 0, "prix fort": -0.8, premier: 0, première: 0, premiers: 0, premières: 0, uniquement: 0, "par défaut": 0,
+    fortement: 0
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -216,6 +221,12 @@ export const BURDENS: Readonly<Record<string, ReadonlyArray<string>>> = {
   ]
 }
 
+/** Words that begin like a burden and are none ("without feeling like homework", "no charger"). */
+export const BURDEN_LOOKALIKES: ReadonlyArray<string> = [
+  "feel", "feels", "feeling", "feelings", "feed", "feeds", "feedback", "charger", "chargers", "accountant", "accountants",
+  "installment", "installments", "kostenlos", "kostenlose", "kostenlosen"
+]
+
 export const ABSENCE_VALENCE = 1.5
 
 /**
@@ -247,7 +258,7 @@ export const NEGATORS: Readonly<Record<string, ReadonlyArray<string>>> = {
 export const BOOSTERS: Readonly<Record<string, ReadonlyArray<string>>> = {
   en: ["very", "extremely", "really", "super", "so", "too", "incredibly", "highly", "especially", "most", "truly"],
   de: ["sehr", "zu", "extrem", "besonders", "wirklich", "enorm", "viel"],
-  fr: ["tres", "trop", "vraiment", "extremement", "particulierement", "assez"],
+  fr: ["tres", "trop", "vraiment", "extremement", "particulierement", "assez", "fortement"],
   es: ["muy", "demasiado", "realmente", "bastante", "extremadamente", "muchisimo"]
 }
 

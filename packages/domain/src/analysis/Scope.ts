@@ -63,6 +63,12 @@ const ATTACHED =
 const CONTINUING =
   /^[\s*_–—-]*(?:it|its|they|their|this|these|es|sie|er|sein|seine|seinen|ihr|ihre|ihren|il|elle|ils|elles|son|sa|ses|leur|leurs|su|sus|él|ella|ellos)(?![\p{L}])/iu
 
+/** A heading that asks a question ("### Is it worth paying for?"). */
+const QUESTION_HEADING = /\?\s*[*_]*\s*$/u
+
+/** A pronoun standing for a brand named before ("it", "they", German "es", French "il"). */
+const PRONOUN = /(?<![\p{L}])(?:it|its|they|them|their|es|il|elle|ils|elles)(?![\p{L}])/iu
+
 /** ", and " before a new subject, in the four languages (markdown emphasis allowed). */
 const NEW_SUBJECT = /,\s+(?:and|und|et|y|e)\s+[*_]*/giu
 
@@ -259,6 +265,8 @@ export const scopeClauses = <B>(
   let labelled = false
   // the question the next clause answers ("Is X worth it?" -> "Yes, …")
   let answering: string | undefined
+  // the brands the last judged clause was about: a heading question "Is it worth it?" goes on with them
+  let lastJudged: ReadonlyArray<B> = []
   const attribute = (targets: ReadonlyArray<B>, segment: Segment, answers?: string): void => {
     const clause: ScopedClause = {
       text: clauseText(text, segment, allSpans, nameWords),
@@ -268,6 +276,7 @@ export const scopeClauses = <B>(
       ...(answers === undefined ? {} : { answers })
     }
     if (clause.text.length === 0 && lean === undefined) return
+    if (targets.length > 0) lastJudged = targets
     for (const target of targets) out.get(target)?.push(clause)
   }
   /**
@@ -403,9 +412,17 @@ export const scopeClauses = <B>(
     // the sentences before it on its line do ("Since its price hikes, many have left. Good options:")
     const introduces = bullet === null && recommending && /:\s*[*_]*\s*$/u.test(line)
     if (HEADING.test(line)) {
-      subject = brandsIn(start, end)
+      const named = brandsIn(start, end)
+      // version 8: a FAQ heading asking about "it" ("### Is it worth paying for?") goes on with the
+      // brand of the answer before it, and its answer's "yes" takes the question's verdict
+      const question = QUESTION_HEADING.test(line)
+      subject = named.length === 0 && question && PRONOUN.test(line) ? lastJudged : named
       section = subject.length === 1 && !ALTERNATIVES.test(line) ? subject : []
       itemIndent = -1
+      if (question && subject.length > 0) {
+        answering = line.replace(/^\s*#+\s*/u, "").trim()
+        afterQuestion = true
+      }
       continue
     }
     if (bullet !== null) {

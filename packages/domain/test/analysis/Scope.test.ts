@@ -156,6 +156,11 @@ describe("scopeClauses", () => {
     expect(scope("| Use | Pick |\n|---|---|\n| Travel | Acmo, fast |", "Acmo")).toEqual({ Acmo: [["Travel", 1], [", fast", 1]] })
   })
 
+  it("goes on with the brand before a FAQ heading that asks about \"it\" (version 8)", () => {
+    expect(scope("### Which card is best?\nAcmo is popular.\n\n### Is it worth paying for?\nFor most families, yes.\n\n### Are there cheaper options?\nBexa costs less.", "Acmo", "Bexa"))
+      .toEqual({ Acmo: [["is popular.", 1], ["For most families, yes.", 1]], Bexa: [["costs less.", 1]] })
+  })
+
   it("blanks the capitalised words of tracked names, not their ordinary lower-case uses", () => {
     expect(scope("Less Annoying CRM is simple. Annoying is cheap. It is not annoying.", "Less Annoying CRM")).toEqual({
       "Less Annoying CRM": [["is simple.", 1], ["is cheap.", 1], ["It is not annoying.", 1]]
