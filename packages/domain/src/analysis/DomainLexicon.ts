@@ -151,7 +151,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     vigilant: 0, vigilants: 0, arnaque: -2.5, arnaques: -2.5, escroquerie: -2.5, escroqueries: -2.5, fraude: -2,
     // version 8: mobile "data" (the Pattern list reads -1.2), "le prix fort" (the full price)
     data: 0, "prix fort": -0.8, premier: 0, première: 0, premiers: 0, premières: 0, uniquement: 0, "par défaut": 0,
-    fortement: 0
+    fortement: 0, forcément: 0, fermé: -1, fermée: -1, fermés: -1, fermées: -1
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,

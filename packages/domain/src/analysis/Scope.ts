@@ -66,8 +66,8 @@ const CONTINUING =
 /** A heading that asks a question ("### Is it worth paying for?"). */
 const QUESTION_HEADING = /\?\s*[*_]*\s*$/u
 
-/** A pronoun standing for a brand named before ("it", "they", German "es", French "il"). */
-const PRONOUN = /(?<![\p{L}])(?:it|its|they|them|their|es|il|elle|ils|elles)(?![\p{L}])/iu
+/** A pronoun standing for a brand named before ("it", "they", German "es", French "il"; not "gibt es", "faut-il"). */
+const PRONOUN = /(?<![\p{L}])(?:it|its|they|them|their|(?<!gibt\s)es|(?<!faut-)(?<!a-t-)il|elle|ils|elles)(?![\p{L}])/iu
 
 /** ", and " before a new subject, in the four languages (markdown emphasis allowed). */
 const NEW_SUBJECT = /,\s+(?:and|und|et|y|e)\s+[*_]*/giu
