@@ -247,6 +247,24 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       expect(sentimentLabel(yield* score("de", "ein eigenes Netz, mit Anlaufschwierigkeiten"))).toBe("negative")
     }))
 
+  it.effect("reads fines, job cuts and closures in every language, and the words that only look like verdicts (version 9)", () =>
+    Effect.gen(function*() {
+      for (const [language, text] of [
+        ["en", "began life as an adware company"],
+        ["es", "en 2024 el Ministerio de Consumo la multó con 39 millones"],
+        ["fr", "a reçu une amende de la CNIL"],
+        ["de", "eine Strafe von 10 Millionen Euro"],
+        ["fr", "un plan social de 2 400 suppressions de postes et la fermeture de plusieurs magasins"],
+        ["en", "poor value at list price"]
+      ] as const) {
+        expect(sentimentLabel(yield* score(language, text))).toBe("negative")
+      }
+      expect(yield* score("es", "para ir a Canarias")).toBe(50)
+      expect(yield* score("es", "solo si el precio es lo único que importa")).toBeLessThan(50)
+      expect(sentimentLabel(yield* score("fr", "des canapés à petits prix"))).toBe("positive")
+      expect(yield* score("en", "blocks ads and trackers")).toBe(50)
+    }))
+
   it.effect("gives a recommending list's lean neither to a caveat after \"but\" nor to an empty clause (version 7)", () =>
     Effect.gen(function*() {
       const sentiment = yield* Sentiment

@@ -159,11 +159,12 @@ export const hasOwnEvidence = (
 const LIST_CONTINUES = /^[*_]*\s*(?:,|\s(?:and|or|vs\.?|versus|und|oder|et|ou|y|o))\s+[*_]*/u
 
 /**
- * An ordinary-word name opening a sentence in a list with another tracked brand: "Tidal und Apple
- * Music bieten verlustfreies Audio" (`otherNames`: the other brands' folded names and aliases).
+ * An ordinary-word name opening a list with another tracked brand: "Tidal und Apple Music bieten
+ * verlustfreies Audio", "Bei Edeka und Rewe" (`otherNames`: the other brands' folded names and
+ * aliases). Version 8 dropped the sentence start it required: German capitalises every noun, so a
+ * capital mid-sentence proved nothing there.
  */
 export const opensListWith = (text: string, start: number, end: number, otherNames: ReadonlyArray<string>): boolean => {
-  if (!isSentenceStart(text, start)) return false
   const after = text.slice(end, end + 80)
   const joined = LIST_CONTINUES.exec(after)
   if (joined === null) return false
@@ -184,6 +185,22 @@ export const closesListWith = (text: string, start: number, otherNames: Readonly
   const rest = foldName(before.slice(0, joined.index).replace(/[*_]+$/u, ""))
   return otherNames.some((name) =>
     name.length > 0 && rest.endsWith(name) && !/[\p{L}\p{N}]/u.test(rest.charAt(rest.length - name.length - 1))
+  )
+}
+
+const COMPARED_WITH = /(?<![\p{L}])(?:than|als|wie|que|qu['’]|like|vs\.?|versus)\s+[*_]*$/iu
+
+/**
+ * An ordinary-word name a sentence compares another tracked brand with: "Ist Lidl günstiger als
+ * Aldi?", "Ally pays more than Chase" (version 8).
+ */
+export const comparedWith = (text: string, start: number, otherNames: ReadonlyArray<string>): boolean => {
+  const line = text.slice(lineStart(text, start), start)
+  const compared = COMPARED_WITH.exec(line)
+  if (compared === null) return false
+  const sentence = foldName(line.slice(0, compared.index).split(/[.!?;:]\s/u).pop() ?? "")
+  return otherNames.some((name) =>
+    name.length > 0 && new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "u").test(sentence)
   )
 }
 

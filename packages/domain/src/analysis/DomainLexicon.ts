@@ -68,6 +68,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     "accidental damage": 0, "damage waiver": 0, "damage charges": -0.8, "well over": 0, "face value": 0, shares: 0,
     // a bank or a chain that closed branches, stores or offices
     closed: -1, feeling: 0,
+    // fines and job cuts in every language (version 8, from set 17): "fined" is -2 above
+    adware: -1.5, "poor value": -2, "bad value": -2, block: 0, blocks: 0, vision: 0, want: 0, holidays: 0,
+    holiday: 0, growing: 0, dented: -1.5,
     // "smart features", "smart home", "Smart Thermostat": a product category ("a smart choice" is a pick)
     smart: 0
   },
@@ -112,7 +115,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 7: fraud
     betrug: -2.5, betrüger: -2.5,
     // version 8: like English "justify" ("kaum zu rechtfertigen" is hard to justify)
-    rechtfertigen: 1, rechtfertigt: 1, schwierigkeiten: -1.2, verloren: -1
+    rechtfertigen: 1, rechtfertigt: 1, schwierigkeiten: -1.2, verloren: -1, strafe: -1.5, strafen: -1.5,
+    bußgeld: -1.5, stellenabbau: -1.5, entlassungen: -1.5
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -151,7 +155,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     vigilant: 0, vigilants: 0, arnaque: -2.5, arnaques: -2.5, escroquerie: -2.5, escroqueries: -2.5, fraude: -2,
     // version 8: mobile "data" (the Pattern list reads -1.2), "le prix fort" (the full price)
     data: 0, "prix fort": -0.8, premier: 0, première: 0, premiers: 0, premières: 0, uniquement: 0, "par défaut": 0,
-    fortement: 0, forcément: 0, fermé: -1, fermée: -1, fermés: -1, fermées: -1
+    fortement: 0, forcément: 0, fermé: -1, fermée: -1, fermés: -1, fermées: -1,
+    fermeture: -1, fermetures: -1, amende: -1.5, amendes: -1.5, licenciements: -1.5, suppressions: -1,
+    "plan social": -1.5, qualité: 0, "petits prix": 1.3, "petit prix": 1.3
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -195,7 +201,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 8: "hoteles sueltos" (single bookings, not loose), "si quieres" (want, not love), "tener
     // cuidado" (be careful: a warning, not care)
     suelto: 0, suelta: 0, sueltos: 0, sueltas: 0, quiere: 0, quieres: 0, quieren: 0, querer: 0, cuidado: 0,
-    "tener cuidado": -1.2
+    "tener cuidado": -1.2, multa: -1.5, multas: -1.5, multó: -2, multada: -2, despidos: -1.5, ir: 0, solo: 0,
+    solamente: 0, importa: 0
   }
 }
 

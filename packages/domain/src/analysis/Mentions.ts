@@ -2,6 +2,7 @@ import { foldName, foldWithMap, isUnspacedScriptChar, isWordChar } from "./Foldi
 import {
   capitalisedLikeName,
   closesListWith,
+  comparedWith,
   hasOwnEvidence,
   isSentenceStart,
   opensListWith,
@@ -261,7 +262,8 @@ const brandCandidates = (
   const withEvidence = ordinary.filter((o) =>
     hasOwnEvidence(text, o.start, o.end, o.written, o.dictionaryCase) ||
     (capitalisedLikeName(text, o.start, o.end, o.written) &&
-      (opensListWith(text, o.start, o.end, otherNames) || closesListWith(text, o.start, otherNames)))
+      (opensListWith(text, o.start, o.end, otherNames) || closesListWith(text, o.start, otherNames) ||
+        comparedWith(text, o.start, otherNames)))
   )
   const established = plain.length > 0 || withEvidence.length > 0 ||
     (domain !== null && text.toLowerCase().includes(domain))

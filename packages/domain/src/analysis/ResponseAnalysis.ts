@@ -23,9 +23,11 @@ import { nameWordPattern, scopeClauses } from "./Scope.js"
  * word senses of product answers, fraud words, no list lean for a caveat or a bare name
  * 8: the answer's language decided by the dictionaries where the detector cannot tell two apart, bold
  * product names, names closing a list and negated verbs as brand evidence, trade terms and warnings in
- * the lexicon, "kaum", advice to the reader (docs/metrics.md, "Analyser version").
+ * the lexicon, "kaum", advice to the reader; 9: fines, job cuts and closures in every language, more
+ * word senses, names compared with another tracked brand and lists opened mid-sentence as brand
+ * evidence (docs/metrics.md, "Analyser version").
  */
-export const ANALYSER_VERSION = 8
+export const ANALYSER_VERSION = 9
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {

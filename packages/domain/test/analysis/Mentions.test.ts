@@ -89,6 +89,17 @@ describe("findMentions", () => {
     expect(findMentions("Apple no tiene nada.", [brand(1, "Apple")], { language: "es" }).length).toBe(1)
   })
 
+  it("takes a name a sentence compares another tracked brand with, and a list opened anywhere, as brand evidence (version 9)", () => {
+    const names = (text: string, tracked: ReadonlyArray<TrackedBrand>) =>
+      findMentions(text, tracked, { language: "de" }).map((m) => [m.brand.name, m.position])
+    // "Aldi" and "Edeka" are capitalised entries of the German dictionary
+    expect(names("**Ist Lidl günstiger als Aldi?**", [brand(1, "Aldi"), competitor(2, "Lidl")])).toEqual([["Lidl", 1], ["Aldi", 2]])
+    expect(names("Bei Edeka und Rewe ist die Auswahl größer.", [brand(1, "Edeka"), competitor(2, "Rewe")]))
+      .toEqual([["Edeka", 1], ["Rewe", 2]])
+    // a comparison with no tracked brand before it proves nothing
+    expect(names("Teurer als Aldi? Kaum.", [brand(1, "Aldi")])).toEqual([])
+  })
+
   it("takes a one-word reply, a subject after an aside, a model name and a perfect tense as brand evidence (version 5)", () => {
     const matched = (text: string, name: string, language = "en") =>
       findMentions(text, [brand(1, name)], { language }).flatMap((m) => m.spans.map((s) => text.slice(s.start, s.end)))
