@@ -161,10 +161,10 @@ const LIST_CONTINUES = /^[*_]*\s*(?:,|\s(?:and|or|vs\.?|versus|und|oder|et|ou|y|
 /**
  * An ordinary-word name opening a list with another tracked brand: "Tidal und Apple Music bieten
  * verlustfreies Audio", "Bei Edeka und Rewe" (`otherNames`: the other brands' folded names and
- * aliases). Version 8 dropped the sentence start it required: German capitalises every noun, so a
+ * aliases). Version 9 dropped the sentence start it required: German capitalises every noun, so a
  * capital mid-sentence proved nothing there.
  */
-export const opensListWith = (text: string, start: number, end: number, otherNames: ReadonlyArray<string>): boolean => {
+export const opensListWith = (text: string, end: number, otherNames: ReadonlyArray<string>): boolean => {
   const after = text.slice(end, end + 80)
   const joined = LIST_CONTINUES.exec(after)
   if (joined === null) return false

@@ -122,7 +122,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
     "bon marché": 1, moins: 0, abordable: 1.5, raisonnables: 1.3, raisonnable: 1.3,
     simple: 1, complet: 1.3, complète: 1.3, pratique: 1.3, réactif: 1.5, confortable: 1.5, accueillant: 1.5,
-    propres: 1, qualité: 1, sûre: 1.3, meilleures: 2, meilleure: 2, meilleur: 2, conçu: 0.8, correct: 0.3,
+    propres: 1, sûre: 1.3, meilleures: 2, meilleure: 2, meilleur: 2, conçu: 0.8, correct: 0.3,
     décevant: -2, vieillot: -1.5, bruyantes: -1.5, bruyant: -1.5, difficile: -1.2, bloqués: -1.5, limitée: -1,
     manque: -1.3, complexe: -0.8, petites: -0.5, lent: -1.3, lente: -1.3, dépassé: -1.3,
     élevé: -0.8, élevée: -0.8, élevés: -0.8, élevées: -0.8, injoignable: -1.5, augmentent: -0.8,

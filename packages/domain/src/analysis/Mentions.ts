@@ -262,7 +262,7 @@ const brandCandidates = (
   const withEvidence = ordinary.filter((o) =>
     hasOwnEvidence(text, o.start, o.end, o.written, o.dictionaryCase) ||
     (capitalisedLikeName(text, o.start, o.end, o.written) &&
-      (opensListWith(text, o.start, o.end, otherNames) || closesListWith(text, o.start, otherNames) ||
+      (opensListWith(text, o.end, otherNames) || closesListWith(text, o.start, otherNames) ||
         comparedWith(text, o.start, otherNames)))
   )
   const established = plain.length > 0 || withEvidence.length > 0 ||
