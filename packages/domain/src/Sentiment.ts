@@ -197,8 +197,8 @@ interface LanguageRules {
   readonly inverters: ReadonlySet<string>
   /** Excess ("too", "trop"): turns praise around, like an inverter. */
   readonly excess: ReadonlySet<string>
-  /** Two-word entries of the review lexicon ("bon marché"), keyed "first second" (folded). */
-  readonly phrases: ReadonlyMap<string, number>
+  /** Two-word entries of the review lexicon ("bon marché"), by first word, then second (folded). */
+  readonly phrases: ReadonlyMap<string, ReadonlyMap<string, number>>
   readonly fees: ReadonlySet<string>
   readonly superlatives: ReadonlySet<string>
   readonly burdens: ReadonlyArray<string>
@@ -218,8 +218,15 @@ const foldedLexicon = (language: string): ReadonlyMap<string, number> =>
   new Map(Object.entries(DOMAIN_LEXICON[language] ?? {}).map(([word, valence]) => [foldName(word), valence]))
 
 /** The review lexicon's two-word entries, read as one word ("bon marché" is cheap, not "good"). */
-const phraseEntries = (language: string): ReadonlyMap<string, number> =>
-  new Map([...foldedLexicon(language)].filter(([word]) => word.includes(" ")))
+const phraseEntries = (language: string): ReadonlyMap<string, ReadonlyMap<string, number>> => {
+  const byFirst = new Map<string, Map<string, number>>()
+  for (const [entry, valence] of foldedLexicon(language)) {
+    const [first, second, ...rest] = entry.split(" ")
+    if (first === undefined || second === undefined || rest.length > 0) continue
+    byFirst.set(first, (byFirst.get(first) ?? new Map<string, number>()).set(second, valence))
+  }
+  return byFirst
+}
 
 const priceRules = (language: string) => ({
   priceNouns: foldedSet(PRICE_NOUNS[language]),
@@ -508,7 +515,7 @@ export const scoreClause = (
     const speedOfChange = SPEED_WORDS.includes(token) &&
       (CHANGE_VERBS.includes(previous) || [previous, ...tokens.slice(position + 1, position + 3)]
         .some((other) => !PUNCTUATION.test(other) && (rules.lookup(other) ?? 0) < 0))
-    const phrase = rules.phrases.get(`${token} ${tokens[position + 1] ?? ""}`)
+    const phrase = rules.phrases.get(token)?.get(tokens[position + 1] ?? "")
     if (phrase !== undefined) skipUntil = position + 1
     const shown = phrase === undefined ? token : `${token} ${tokens[position + 1]}`
     const own = phrase ?? rules.lookup(token) ?? 0
