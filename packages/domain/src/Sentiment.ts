@@ -662,7 +662,8 @@ export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
               // Helmpflicht") nor for a clause that is only a name; a Pros column or label still judges both
               const conceded = clause.weight === CONTRAST_AFTER
               const wordless = folded.every((token) => PUNCTUATION.test(token))
-              const unendorsed = clause.labelled !== true && (conceded || wordless)
+              // the answer to "Which is best?" that only names it ("Ninja.") is the endorsement
+              const unendorsed = clause.labelled !== true && (conceded || (wordless && clause.answers === undefined))
               const words = (own.length === 0 || againstLabel) && clause.lean !== undefined &&
                   !(clause.lean > 0 && (restricted || unendorsed))
                 ? [{ word: clause.lean > 0 ? "(layout: pros, recommended)" : "(layout: cons)", valence: leanValence }]

@@ -72,7 +72,12 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     adware: -1.5, "poor value": -2, "bad value": -2, block: 0, blocks: 0, vision: 0, want: 0, holidays: 0,
     holiday: 0, growing: 0, dented: -1.5,
     // "smart features", "smart home", "Smart Thermostat": a product category ("a smart choice" is a pick)
-    smart: 0
+    smart: 0,
+    // version 10 (from set 18): words of product answers that are no verdict ("if you care about",
+    // "a different kind of tool", "customer assets", "which Deel denies", "awkward
+    // to clean"); frozen funds, data breaches, fees that eat into a balance
+    care: 0, "kind of": 0, asset: 0, assets: 0, deny: 0, denies: 0, "to clean": 0, "the pick": 1.5, froze: -1.5,
+    freezes: -1.2, breached: -2, "eats into": -1.2, "eat into": -1.2, "cuts into": -1.2
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -424,7 +429,7 @@ export const PICK_NOUNS: Readonly<Record<string, ReadonlyArray<string>>> = {
 }
 
 export const PICK_ADJECTIVES: Readonly<Record<string, ReadonlyArray<string>>> = {
-  en: ["obvious", "natural", "default", "safest", "safe", "clear", "smart", "first", "go-to", "standard"],
+  en: ["obvious", "natural", "default", "safest", "safe", "clear", "smart", "first", "go-to", "standard", "top", "main", "right"],
   de: ["erste", "naheliegende", "sichere", "klare", "logische"],
   fr: ["evident", "premier", "naturel", "logique", "sur"],
   es: ["obvia", "primera", "natural", "logica", "segura"]

@@ -25,9 +25,11 @@ import { nameWordPattern, scopeClauses } from "./Scope.js"
  * product names, names closing a list and negated verbs as brand evidence, trade terms and warnings in
  * the lexicon, "kaum", advice to the reader; 9: fines, job cuts and closures in every language, more
  * word senses, names compared with another tracked brand and lists opened mid-sentence as brand
- * evidence (docs/metrics.md, "Analyser version").
+ * evidence; 10: a concession ("…, though …") weighs like its main clause, heading questions asking for
+ * a recommendation endorse the brands their answer names, more word senses and picks (docs/metrics.md,
+ * "Analyser version").
  */
-export const ANALYSER_VERSION = 9
+export const ANALYSER_VERSION = 10
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {

@@ -138,8 +138,8 @@ interface Cut {
 /** What comes last dominates: after "but" and "though", and the main clause after an opening "Although …,". */
 const weightOf = (cut: Cut, next: Cut | undefined): number => {
   if (cut.kind === "conceded") return CONTRAST_BEFORE
-  if (cut.kind === "contrast" || cut.kind === "concession" || cut.kind === "main") return CONTRAST_AFTER
-  return next?.kind === "contrast" || next?.kind === "concession" ? CONTRAST_BEFORE : 1
+  if (cut.kind === "contrast" || cut.kind === "main") return CONTRAST_AFTER
+  return next?.kind === "contrast" ? CONTRAST_BEFORE : 1
 }
 
 /**
@@ -423,6 +423,9 @@ export const scopeClauses = <B>(
         answering = line.replace(/^\s*#+\s*/u, "").trim()
         afterQuestion = true
       }
+      // "### Which kibble brands do vets recommend?": the brands its answer names are the recommendation
+      endorsing = question && named.length === 0 && subject.length === 0 && RECOMMENDS.test(line)
+      if (endorsing) answering = line.replace(/^\s*#+\s*/u, "").trim()
       continue
     }
     if (bullet !== null) {
