@@ -77,7 +77,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // "a different kind of tool", "customer assets", "which Deel denies", "awkward
     // to clean"); frozen funds, data breaches, fees that eat into a balance
     care: 0, "kind of": 0, asset: 0, assets: 0, deny: 0, denies: 0, "to clean": 0, "the pick": 1.5, froze: -1.5,
-    freezes: -1.2, breached: -2, "eats into": -1.2, "eat into": -1.2, "cuts into": -1.2
+    freezes: -1.2, breached: -2, "eats into": -1.2, "eat into": -1.2, "cuts into": -1.2, "marked up": -1.3,
+    "pulled out": -1, repetitive: -1, superficial: -1.2
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -121,7 +122,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     betrug: -2.5, betrüger: -2.5,
     // version 8: like English "justify" ("kaum zu rechtfertigen" is hard to justify)
     rechtfertigen: 1, rechtfertigt: 1, schwierigkeiten: -1.2, verloren: -1, strafe: -1.5, strafen: -1.5,
-    bußgeld: -1.5, stellenabbau: -1.5, entlassungen: -1.5
+    bußgeld: -1.5, stellenabbau: -1.5, entlassungen: -1.5,
+    // version 10: shallow and repetitive exercises, like English "superficial", "repetitive"
+    oberflächlich: -1.2, repetitiv: -1
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -162,7 +165,10 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     data: 0, "prix fort": -0.8, premier: 0, première: 0, premiers: 0, premières: 0, uniquement: 0, "par défaut": 0,
     fortement: 0, forcément: 0, fermé: -1, fermée: -1, fermés: -1, fermées: -1,
     fermeture: -1, fermetures: -1, amende: -1.5, amendes: -1.5, licenciements: -1.5, suppressions: -1,
-    "plan social": -1.5, qualité: 0, "petits prix": 1.3, "petit prix": 1.3
+    "plan social": -1.5, qualité: 0, "petits prix": 1.3, "petit prix": 1.3,
+    // version 10: "avenir" (future), "proche" (near: "l'alternative la plus proche"), "génère" (produces)
+    // are no verdicts; shallow and repetitive
+    avenir: 0, proche: 0, génère: 0, superficiel: -1.2, superficielle: -1.2, répétitif: -1, répétitive: -1
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -207,7 +213,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // cuidado" (be careful: a warning, not care)
     suelto: 0, suelta: 0, sueltos: 0, sueltas: 0, quiere: 0, quieres: 0, quieren: 0, querer: 0, cuidado: 0,
     "tener cuidado": -1.2, multa: -1.5, multas: -1.5, multó: -2, multada: -2, despidos: -1.5, ir: 0, solo: 0,
-    solamente: 0, importa: 0
+    solamente: 0, importa: 0,
+    // version 10: shallow and repetitive
+    superficial: -1.2, repetitivo: -1, repetitiva: -1
   }
 }
 
@@ -314,10 +322,10 @@ export const AT_LEAST: ReadonlyArray<string> = ["al", "au", "du", "lo", "un", "u
  */
 export const CLAUSE_MARKERS: Readonly<Record<"contrast" | "concession" | "switch", Readonly<Record<string, ReadonlyArray<string>>>>> = {
   contrast: {
-    en: ["but", "however", "yet", "except that"],
-    de: ["aber", "doch", "jedoch", "allerdings", "dagegen"],
-    fr: ["mais", "cependant", "pourtant", "toutefois"],
-    es: ["pero", "sin embargo", "no obstante"]
+    en: ["but", "however", "yet", "except that", "on the other hand"],
+    de: ["aber", "doch", "jedoch", "allerdings", "dagegen", "hingegen"],
+    fr: ["mais", "cependant", "pourtant", "toutefois", "en revanche", "par contre"],
+    es: ["pero", "sin embargo", "no obstante", "en cambio"]
   },
   concession: {
     en: ["although", "though", "even if", "even though", "albeit"],

@@ -149,8 +149,8 @@ const weightOf = (cut: Cut, next: Cut | undefined): number => {
  * where the clause does, not at the adverb.
  */
 const ADVERBIAL_MARKERS: ReadonlySet<string> = new Set([
-  "however", "though", "jedoch", "allerdings", "dagegen", "aber", "doch", "cependant", "pourtant", "toutefois",
-  "sin embargo", "no obstante"
+  "however", "though", "jedoch", "allerdings", "dagegen", "hingegen", "aber", "doch", "cependant", "pourtant",
+  "toutefois", "en revanche", "par contre", "sin embargo", "no obstante", "en cambio", "on the other hand"
 ])
 
 /**
@@ -459,6 +459,12 @@ export const scopeClauses = <B>(
           : judged
         // "If you want the highest rate, Ally is…": the condition names no brand and judges none
         if (segment.condition && named.length === 0) continue
+        // "If you used Getir for quick grocery runs, note…", "If you liked Arc's sidebar,": the
+        // reader's situation names the brand the sentence goes on about, and is no verdict on it
+        if (segment.condition) {
+          subject = named
+          continue
+        }
         if (segment.question) {
           if (named.length > 0) subject = named
           answering = clauseText(text, segment, allSpans, nameWords)
