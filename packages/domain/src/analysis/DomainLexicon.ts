@@ -78,7 +78,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // to clean"); frozen funds, data breaches, fees that eat into a balance
     care: 0, "kind of": 0, asset: 0, assets: 0, deny: 0, denies: 0, "to clean": 0, "the pick": 1.5, froze: -1.5,
     freezes: -1.2, breached: -2, "eats into": -1.2, "eat into": -1.2, "cuts into": -1.2, "marked up": -1.3,
-    "pulled out": -1, repetitive: -1, superficial: -1.2
+    "pulled out": -1, repetitive: -1, superficial: -1.2,
+    "sits behind": -1, "sit behind": -1, "locked behind": -1.2
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -390,7 +391,7 @@ export const PRICE_DIRECTIONS: Readonly<Record<string, Readonly<Record<string, 1
   }
 }
 
-export const PRICE_WINDOW = 3
+export const PRICE_WINDOW = 4
 export const PRICE_DIRECTION_VALENCE = 1.3
 
 /**
