@@ -238,7 +238,11 @@ export const nameWordPattern = (names: ReadonlyArray<string>): RegExp | null => 
   return words.length === 0 ? null : new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}])`, "gu")
 }
 
-/** The clause's text as the judge reads it: mentions, name words and markdown symbols blanked. */
+/**
+ * The clause's text as the judge reads it: mentions, name words and markdown symbols blanked, and
+ * (version 10) asides in parentheses left out: "(except Paris, which banned rental scooters)",
+ * "(from $9 a month)" qualify the clause without judging its brand.
+ */
 const clauseText = (text: string, segment: Segment, spans: ReadonlyArray<MentionSpan>, nameWords: RegExp | null): string => {
   let out = text.slice(segment.start, segment.end)
   for (const span of spans) {
@@ -247,7 +251,7 @@ const clauseText = (text: string, segment: Segment, spans: ReadonlyArray<Mention
     if (from < to) out = out.slice(0, from) + " ".repeat(to - from) + out.slice(to)
   }
   if (nameWords !== null) out = out.replace(nameWords, (word) => " ".repeat(word.length))
-  return out.replace(MARKDOWN_SYMBOLS, " ").replace(/\s+/gu, " ").trim()
+  return out.replace(/\([^()]*\)/gu, " ").replace(MARKDOWN_SYMBOLS, " ").replace(/\s+/gu, " ").trim()
 }
 
 /** Attributes every clause of `text` to the brands it is about; brands in `brands` order. */
