@@ -335,7 +335,8 @@ const costMore = (
   let words = 0
   for (let at = verb + 1; at < tokens.length && words < COST_MORE_WINDOW; at++) {
     const token = tokens[at] ?? ""
-    if (PUNCTUATION.test(token)) return undefined
+    // "cost nothing extra", "kostet nichts extra": no cost at all
+    if (PUNCTUATION.test(token) || rules.negators.has(token)) return undefined
     words++
     const sign = rules.moreWords.has(token) ? 1 : rules.lessWords.has(token) ? -1 : undefined
     if (sign === undefined) continue
