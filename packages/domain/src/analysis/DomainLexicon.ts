@@ -79,7 +79,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     care: 0, "kind of": 0, asset: 0, assets: 0, deny: 0, denies: 0, "to clean": 0, "the pick": 1.5, froze: -1.5,
     freezes: -1.2, breached: -2, "eats into": -1.2, "eat into": -1.2, "cuts into": -1.2, "marked up": -1.3,
     "pulled out": -1, repetitive: -1, superficial: -1.2,
-    "sits behind": -1, "sit behind": -1, "locked behind": -1.2
+    "sits behind": -1, "sit behind": -1, "locked behind": -1.2, priciest: -1.2, costliest: -1.2, incident: -1,
+    incidents: -1
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -215,8 +216,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     suelto: 0, suelta: 0, sueltos: 0, sueltas: 0, quiere: 0, quieres: 0, quieren: 0, querer: 0, cuidado: 0,
     "tener cuidado": -1.2, multa: -1.5, multas: -1.5, multó: -2, multada: -2, despidos: -1.5, ir: 0, solo: 0,
     solamente: 0, importa: 0,
-    // version 10: shallow and repetitive
-    superficial: -1.2, repetitivo: -1, repetitiva: -1
+    // version 10: shallow and repetitive; a market exit ("abandonó el país")
+    superficial: -1.2, repetitivo: -1, repetitiva: -1, abandonó: -1, abandona: -1
   }
 }
 
@@ -541,7 +542,9 @@ export const HEDGE_SCALAR = 0.5
  */
 export const LACK_WORDS: ReadonlyArray<string> = [
   "lack", "lacks", "lacking", "lacked", "missing", "fehlt", "fehlen", "mangelt", "manque", "manquent", "carece",
-  "carecen", "falta", "faltan"
+  "carecen", "falta", "faltan",
+  // version 10: a good thing taken away ("has dropped its free plan", "cut the free plan to 10 users")
+  "dropped", "removed", "cut", "scrapped", "discontinued"
 ]
 export const FALL_SHORT: ReadonlyArray<readonly [string, string]> = [
   ["falls", "short"], ["fall", "short"], ["fell", "short"], ["falling", "short"], ["queda", "corto"],
