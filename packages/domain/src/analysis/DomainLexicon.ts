@@ -80,7 +80,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     freezes: -1.2, breached: -2, "eats into": -1.2, "eat into": -1.2, "cuts into": -1.2, "marked up": -1.3,
     "pulled out": -1, repetitive: -1, superficial: -1.2,
     "sits behind": -1, "sit behind": -1, "locked behind": -1.2, priciest: -1.2, costliest: -1.2, incident: -1,
-    incidents: -1
+    incidents: -1, dumbbells: 0, dumbbell: 0
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
