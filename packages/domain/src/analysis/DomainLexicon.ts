@@ -80,7 +80,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     freezes: -1.2, breached: -2, "eats into": -1.2, "eat into": -1.2, "cuts into": -1.2, "marked up": -1.3,
     "pulled out": -1, repetitive: -1, superficial: -1.2,
     "sits behind": -1, "sit behind": -1, "locked behind": -1.2, priciest: -1.2, costliest: -1.2, incident: -1,
-    incidents: -1, dumbbells: 0, dumbbell: 0
+    incidents: -1, dumbbells: 0, dumbbell: 0, "single winner": 0, "same problem": 0, "makes sense": 1.2,
+    "make sense": 1.2, drain: -1, disconnects: -1.2
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -126,7 +127,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     rechtfertigen: 1, rechtfertigt: 1, schwierigkeiten: -1.2, verloren: -1, strafe: -1.5, strafen: -1.5,
     bußgeld: -1.5, stellenabbau: -1.5, entlassungen: -1.5,
     // version 10: shallow and repetitive exercises, like English "superficial", "repetitive"
-    oberflächlich: -1.2, repetitiv: -1
+    oberflächlich: -1.2, repetitiv: -1,
+    // "nach gefahrenen Kilometern" (driven, not the Pattern list's "Gefahren", dangers)
+    gefahrenen: 0
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -363,7 +366,7 @@ export const SARCASTIC_OPENERS: Readonly<Record<string, ReadonlyArray<string>>> 
  * VADER reads "low" as negative; "prices go up every year", "der Preis steigt" are complaints).
  */
 export const PRICE_NOUNS: Readonly<Record<string, ReadonlyArray<string>>> = {
-  en: ["price", "prices", "pricing", "cost", "costs", "fee", "fees", "bill", "bills", "tariff", "tariffs"],
+  en: ["price", "prices", "pricing", "cost", "costs", "fee", "fees", "bill", "bills", "tariff", "tariffs", "premiums"],
   de: ["preis", "preise", "kosten", "gebuhr", "gebuhren", "tarif", "tarife", "beitrag", "beitrage"],
   fr: ["prix", "tarif", "tarifs", "cout", "couts", "frais", "abonnement"],
   es: ["precio", "precios", "coste", "costes", "costo", "costos", "tarifa", "tarifas", "cuota", "cuotas", "comisiones"]
