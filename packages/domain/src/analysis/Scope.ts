@@ -482,7 +482,9 @@ export const scopeClauses = <B>(
         if (named.length > 0) subject = named
         const lineLean = lean
         if (endorsing && named.length > 0 && lean === undefined) lean = 1
-        endorsing = false
+        // "Quelle est la meilleure mutuelle ? Tout dépend de votre profil. Harmonie Mutuelle, …": the
+        // recommendation waits for the first clause that names a brand
+        if (named.length > 0) endorsing = false
         if (subject.length === 0) {
           pending.push(segment)
           continue
