@@ -283,6 +283,39 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       expect(yield* score("es", "solo si el precio es lo único que importa")).toBeLessThan(50)
     }))
 
+  it.effect("reads taken-away features, price words four words from their noun and the senses of version 10", () =>
+    Effect.gen(function*() {
+      yield* expectLabels([
+        ["en", "it has dropped its free plan", "negative"],
+        ["en", "its trading fees are among the highest on this list", "negative"],
+        ["en", "has some of the lowest premiums", "positive"],
+        ["en", "its Earn program froze about $900 million of customer assets", "negative"],
+        ["en", "authorities ruled that its transfers breached the GDPR", "negative"],
+        ["en", "the flat fee eats into small balances", "negative"],
+        ["en", "menu prices are often marked up", "negative"],
+        ["en", "many key features sit behind the Professional plan", "negative"],
+        ["en", "a security incident let users see other people's cameras", "negative"],
+        ["en", "makes sense if you already wear the watch", "positive"],
+        ["en", "the pick for international teams", "positive"],
+        ["en", "the right choice for regulated industries", "positive"],
+        ["de", "die Übungen bleiben oberflächlich", "negative"],
+        ["es", "abandonó el país en 2021", "negative"]
+      ])
+      yield* expectSameScores([
+        ["en", "only if you care about build quality", "only if you about build quality"],
+        ["en", "a different kind of tool", ""],
+        ["en", "which it denies", ""],
+        ["en", "the basket is awkward to clean", "the basket is awkward"],
+        ["en", "Google Chat and Teams cost nothing extra", ""],
+        ["en", "there's no single winner", ""],
+        ["fr", "son avenir reste", ""],
+        ["fr", "l'alternative la plus proche", ""],
+        ["de", "nach gefahrenen Kilometern", ""]
+      ])
+      // "stark" (strongly) boosts the word after it instead of praising
+      expect(yield* score("de", "schwankt stark")).toBe(50)
+    }))
+
   it.effect("gives a recommending list's lean neither to a caveat after \"but\" nor to an empty clause (version 7)", () =>
     Effect.gen(function*() {
       const sentiment = yield* Sentiment

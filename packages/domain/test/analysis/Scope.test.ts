@@ -21,13 +21,13 @@ const leans = (text: string, ...names: ReadonlyArray<string>) => {
 }
 
 describe("scopeClauses", () => {
-  it("splits at clause markers and weighs what follows a contrast or a concession", () => {
+  it("splits at clause markers and weighs what follows a contrast or an opening concession; a concession after its main clause weighs like it", () => {
     expect(scope("Todoist is polished, whereas TickTick is buggy.", "Todoist", "TickTick")).toEqual({
       Todoist: [["is polished,", 1]],
       TickTick: [["whereas is buggy.", 1]]
     })
     expect(scope("Acmo has easy apps, though connections drop.", "Acmo")).toEqual({
-      Acmo: [["has easy apps,", 0.5], ["though connections drop.", 1.5]]
+      Acmo: [["has easy apps,", 1], ["though connections drop.", 1]]
     })
     expect(scope("Although it is pricey, Acmo is the best.", "Acmo")).toEqual({
       Acmo: [["Although it is pricey,", 0.5], ["is the best.", 1.5]]
@@ -44,7 +44,7 @@ describe("scopeClauses", () => {
       Acmo: [["ist gut.", 1], ["Die Preiserhöhung hat allerdings viele verärgert.", 1.5]]
     })
     expect(scope("Acmo has fast autofocus; the menus are confusing, though.", "Acmo")).toEqual({
-      Acmo: [["has fast autofocus;", 0.5], ["the menus are confusing, though.", 1.5]]
+      Acmo: [["has fast autofocus;", 1], ["the menus are confusing, though.", 1]]
     })
     // a conjunction and an adverb after a comma cut where they stand
     expect(scope("Acmo ist schnell, aber teuer.", "Acmo")).toEqual({ Acmo: [["ist schnell,", 0.5], ["aber teuer.", 1.5]] })
@@ -159,6 +159,31 @@ describe("scopeClauses", () => {
   it("goes on with the brand before a FAQ heading that asks about \"it\" (version 8)", () => {
     expect(scope("### Which card is best?\nAcmo is popular.\n\n### Is it worth paying for?\nFor most families, yes.\n\n### Are there cheaper options?\nBexa costs less.", "Acmo", "Bexa"))
       .toEqual({ Acmo: [["is popular.", 1], ["For most families, yes.", 1]], Bexa: [["costs less.", 1]] })
+  })
+
+  it("endorses the brands that answer a heading or a question asking for the best, after a clause naming none (version 10)", () => {
+    expect(leans("### Which kibble brands do vets recommend?\n\nVets most often mention Purina and Hill's.", "Purina", "Hill's"))
+      .toEqual({ Purina: [1], "Hill's": [1] })
+    expect(leans("**Quelle est la meilleure mutuelle ?**\nTout dépend de votre profil. Harmonie, première mutuelle de France.", "Harmonie"))
+      .toEqual({ Harmonie: [1] })
+    // a heading that asks nothing of the kind endorses no one
+    expect(leans("### How much does it cost?\n\nAcmo starts at $10.", "Acmo")).toEqual({ Acmo: [0] })
+  })
+
+  it("judges no brand in an opening condition, and hands the brand it names to the main clause (version 10)", () => {
+    expect(scope("If you used Getir for quick grocery runs, you'll need another app: it pulled out of the UK.", "Getir")).toEqual({
+      Getir: [["you'll need another app: it pulled out of the UK.", 1]]
+    })
+  })
+
+  it("leaves asides in parentheses out, and cuts at 'en revanche', 'hingegen', 'en cambio' (version 10)", () => {
+    expect(scope("Dott is the main choice in Europe (except Paris, which banned rental scooters).", "Dott")).toEqual({
+      Dott: [["is the main choice in Europe .", 1]]
+    })
+    expect(scope("La Redoute est pratique. Le service client est en revanche difficile à joindre.", "La Redoute")).toEqual({
+      "La Redoute": [["est pratique.", 1], ["Le service client est en revanche difficile à joindre.", 1.5]]
+    })
+    expect(scope("Acmo ist schnell, Bexa hingegen langsam.", "Acmo", "Bexa")).toEqual({ Acmo: [["ist schnell,", 0.5]], Bexa: [["hingegen langsam.", 1.5]] })
   })
 
   it("blanks the capitalised words of tracked names, not their ordinary lower-case uses", () => {
