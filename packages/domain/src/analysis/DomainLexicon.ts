@@ -129,9 +129,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 10: shallow and repetitive exercises, like English "superficial", "repetitive"
     oberflächlich: -1.2, repetitiv: -1,
     // "nach gefahrenen Kilometern" (driven, not the Pattern list's "Gefahren", dangers)
-    gefahrenen: 0,
-    // "schwanken stark", "hängen stark vom Markt ab": strongly, a booster, not praise
-    stark: 0
+    gefahrenen: 0
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -284,7 +282,7 @@ export const NEGATORS: Readonly<Record<string, ReadonlyArray<string>>> = {
 /** Intensifiers (a VADER booster: +0.293 in the direction of the next word's valence). */
 export const BOOSTERS: Readonly<Record<string, ReadonlyArray<string>>> = {
   en: ["very", "extremely", "really", "super", "so", "too", "incredibly", "highly", "especially", "most", "truly"],
-  de: ["sehr", "zu", "extrem", "besonders", "wirklich", "enorm", "viel", "stark"],
+  de: ["sehr", "zu", "extrem", "besonders", "wirklich", "enorm", "viel"],
   fr: ["tres", "trop", "vraiment", "extremement", "particulierement", "assez", "fortement"],
   es: ["muy", "demasiado", "realmente", "bastante", "extremadamente", "muchisimo"]
 }
