@@ -135,7 +135,10 @@ interface Cut {
   readonly kind: MarkerKind | "plain" | "conceded" | "main" | "condition"
 }
 
-/** What comes last dominates: after "but" and "though", and the main clause after an opening "Although …,". */
+/**
+ * What comes last dominates after a contrast ("but", "however") and in the main clause after an
+ * opening "Although …,"; a concession after its main clause ("…, though …") weighs like it (version 10).
+ */
 const weightOf = (cut: Cut, next: Cut | undefined): number => {
   if (cut.kind === "conceded") return CONTRAST_BEFORE
   if (cut.kind === "contrast" || cut.kind === "main") return CONTRAST_AFTER
@@ -423,13 +426,10 @@ export const scopeClauses = <B>(
       subject = named.length === 0 && question && PRONOUN.test(line) ? lastJudged : named
       section = subject.length === 1 && !ALTERNATIVES.test(line) ? subject : []
       itemIndent = -1
-      if (question && subject.length > 0) {
-        answering = line.replace(/^\s*#+\s*/u, "").trim()
-        afterQuestion = true
-      }
       // "### Which kibble brands do vets recommend?": the brands its answer names are the recommendation
-      endorsing = question && named.length === 0 && subject.length === 0 && RECOMMENDS.test(line)
-      if (endorsing) answering = line.replace(/^\s*#+\s*/u, "").trim()
+      endorsing = question && subject.length === 0 && RECOMMENDS.test(line)
+      if (question && subject.length > 0) afterQuestion = true
+      if (question && (subject.length > 0 || endorsing)) answering = line.replace(/^\s*#+\s*/u, "").trim()
       continue
     }
     if (bullet !== null) {
@@ -461,12 +461,10 @@ export const scopeClauses = <B>(
             !judged.some((b) => subject.includes(b))
           ? []
           : judged
-        // "If you want the highest rate, Ally is…": the condition names no brand and judges none
-        if (segment.condition && named.length === 0) continue
-        // "If you used Getir for quick grocery runs, note…", "If you liked Arc's sidebar,": the
-        // reader's situation names the brand the sentence goes on about, and is no verdict on it
+        // an opening condition judges no one: "If you want the highest rate, Ally is…"; one that
+        // names a brand ("If you used Getir for quick grocery runs, note…") hands it to the main clause
         if (segment.condition) {
-          subject = named
+          if (named.length > 0) subject = named
           continue
         }
         if (segment.question) {

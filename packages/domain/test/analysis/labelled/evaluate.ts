@@ -1,13 +1,19 @@
 // Prints the analyser's figures on the labelled sets: `pnpm --filter @sightline/domain evaluate [--errors]`.
 import * as Effect from "effect/Effect"
+import { readdirSync } from "node:fs"
 import { SentimentLexiconLive } from "../../../src/Sentiment.js"
 import { analyseLabelled, normaliseOne } from "./Adapter.js"
 import { evaluate, formatFigures } from "./Evaluation.js"
 import { readLabelledSet } from "./LabelledSet.js"
 
 const showErrors = process.argv.includes("--errors")
+/** Every labelled set next to this script, in number order (a new set-N.json is picked up as it lands). */
+const setNumber = (file: string): number => Number(/^set-(\d+)\.json$/u.exec(file)?.[1] ?? NaN)
+const files = readdirSync(new URL(".", import.meta.url))
+  .filter((file) => !Number.isNaN(setNumber(file)))
+  .sort((a, b) => setNumber(a) - setNumber(b))
 const program = Effect.gen(function*() {
-  for (const file of ["set-1.json", "set-2.json", "set-3.json", "set-4.json", "set-5.json", "set-6.json", "set-7.json", "set-8.json", "set-9.json", "set-10.json", "set-11.json", "set-12.json", "set-13.json", "set-14.json", "set-15.json", "set-16.json", "set-17.json", "set-18.json", "set-19.json"]) {
+  for (const file of files) {
     const set = yield* Effect.option(Effect.try(() => readLabelledSet(file)))
     if (set._tag === "None") continue
     const figures = yield* evaluate(set.value, analyseLabelled, normaliseOne)
