@@ -145,15 +145,18 @@ const weightOf = (cut: Cut, next: Cut | undefined): number => {
   return next?.kind === "contrast" ? CONTRAST_BEFORE : 1
 }
 
+/** Contrast markers that only join clauses: they always open the clause they start ("cheap but slow"). */
+const CONJUNCTIONS: ReadonlySet<string> = new Set(["but", "yet", "except that", "mais", "pero"])
+
 /**
  * Contrast adverbs that can stand inside their clause ("The support is, however, slow" aside):
  * "Le service client reste cependant difficile", "stößt jedoch schnell an Grenzen", German
  * verb-second "bietet aber weniger Tiefe", "the menus are confusing, though." The contrast starts
- * where the clause does, not at the adverb.
+ * where the clause does, not at the adverb. Every contrast marker but the conjunctions, and "though".
  */
 const ADVERBIAL_MARKERS: ReadonlySet<string> = new Set([
-  "however", "though", "jedoch", "allerdings", "dagegen", "hingegen", "aber", "doch", "cependant", "pourtant",
-  "toutefois", "en revanche", "par contre", "sin embargo", "no obstante", "en cambio", "on the other hand"
+  ...Object.values(CLAUSE_MARKERS.contrast).flat().filter((marker) => !CONJUNCTIONS.has(marker)),
+  "though"
 ])
 
 /**
