@@ -22,23 +22,91 @@ const PACKAGES: Record<WordListLanguage, string> = {
 export type DictionaryCase = "lower" | "capitalised"
 
 const require = createRequire(import.meta.url)
-const cache = new Map<WordListLanguage, ReadonlyMap<string, DictionaryCase>>()
 
-const load = (language: WordListLanguage): ReadonlyMap<string, DictionaryCase> => {
+/** A dictionary stem: how it is written, and its affix flags (which suffixes it takes). */
+interface Stem {
+  readonly case: DictionaryCase
+  readonly flags: ReadonlySet<string>
+}
+
+/** A Hunspell suffix rule: a stem with `flag` that ends like `condition` drops `strip` and adds `add`. */
+interface SuffixRule {
+  readonly flag: string
+  readonly strip: string
+  readonly add: string
+  readonly condition: RegExp
+}
+
+interface WordList {
+  readonly stems: ReadonlyMap<string, Stem>
+  readonly suffixes: ReadonlyArray<SuffixRule>
+}
+
+const cache = new Map<WordListLanguage, WordList>()
+
+/** Splits a flag string as the .aff file's FLAG says: one character (default, UTF-8), two (long), or numbers. */
+const splitFlags = (flags: string, kind: string): ReadonlyArray<string> =>
+  kind === "long" ? flags.match(/../gu) ?? [] : kind === "num" ? flags.split(",") : [...flags]
+
+const readSuffixes = (aff: string, kind: string): ReadonlyArray<SuffixRule> => {
+  const rules: Array<SuffixRule> = []
+  for (const line of aff.split("\n")) {
+    const [tag, flag, strip, add, condition] = line.trim().split(/\s+/u)
+    // a group's header ("SFX R Y 4") has a cross-product flag where a rule has its strip
+    if (tag !== "SFX" || flag === undefined || add === undefined || condition === undefined || strip === "Y" || strip === "N") continue
+    const folded = (part: string) => (part === "0" ? "" : foldName(part))
+    try {
+      rules.push({
+        flag,
+        strip: folded(strip),
+        add: folded(add.split("/", 1)[0] ?? ""),
+        condition: new RegExp(`${condition === "." ? "" : foldName(condition)}$`, "u")
+      })
+    } catch {
+      continue
+    }
+  }
+  return rules.filter((rule) => splitFlags(rule.flag, kind).length === 1)
+}
+
+const load = (language: WordListLanguage): WordList => {
   const cached = cache.get(language)
   if (cached !== undefined) return cached
-  const file = join(dirname(require.resolve(PACKAGES[language])), "index.dic")
-  const words = new Map<string, DictionaryCase>()
-  const lines = readFileSync(file, "utf8").split("\n")
+  const folder = dirname(require.resolve(PACKAGES[language]))
+  const aff = readFileSync(join(folder, "index.aff"), "utf8")
+  const kind = /^FLAG\s+(\S+)/mu.exec(aff)?.[1] ?? "char"
+  const stems = new Map<string, Stem>()
+  const lines = readFileSync(join(folder, "index.dic"), "utf8").split("\n")
   for (const line of lines.slice(1)) {
-    const word = line.split("/", 1)[0]?.trim() ?? ""
-    if (word.length === 0 || /\s/u.test(word)) continue
+    const [word = "", flags = ""] = line.trim().split(/\s/u, 1)[0]?.split("/", 2) ?? []
+    if (word.length === 0) continue
     const key = foldName(word)
     const lower = word === word.toLowerCase()
-    if (lower || !words.has(key)) words.set(key, lower ? "lower" : "capitalised")
+    const known = stems.get(key)
+    const merged = new Set([...(known?.flags ?? []), ...splitFlags(flags, kind)])
+    if (lower || known === undefined) stems.set(key, { case: lower ? "lower" : "capitalised", flags: merged })
+    else stems.set(key, { ...known, flags: merged })
   }
-  cache.set(language, words)
-  return words
+  const list = { stems, suffixes: readSuffixes(aff, kind) }
+  cache.set(language, list)
+  return list
+}
+
+/**
+ * How the dictionary writes `key` (folded): as a stem, or as a stem with one of its suffixes
+ * ("later" is "late" with the comparative suffix, "Framer" is "frame" + "r").
+ */
+const listedCase = (language: WordListLanguage, key: string): DictionaryCase | undefined => {
+  const list = load(language)
+  const stem = list.stems.get(key)
+  if (stem !== undefined) return stem.case
+  for (const rule of list.suffixes) {
+    if (!key.endsWith(rule.add) || key.length <= rule.add.length) continue
+    const base = key.slice(0, key.length - rule.add.length) + rule.strip
+    const found = list.stems.get(base)
+    if (found !== undefined && found.flags.has(rule.flag) && rule.condition.test(base)) return found.case
+  }
+  return undefined
 }
 
 const isWordListLanguage = (language: string): language is WordListLanguage =>
@@ -53,8 +121,8 @@ export const dictionaryShare = (text: string, language: string): number | undefi
   if (!isWordListLanguage(language)) return undefined
   const words = (text.normalize("NFC").match(/(?<![\p{L}\p{N}])\p{Ll}{2,}(?![\p{L}\p{N}])/gu) ?? []).map(foldName)
   if (words.length === 0) return undefined
-  const listed = load(language)
-  return words.filter((word) => listed.get(word) === "lower").length / words.length
+  const listed = load(language).stems
+  return words.filter((word) => listed.get(word)?.case === "lower").length / words.length
 }
 
 /**
@@ -70,7 +138,7 @@ const ENGLISH_CALENDAR = new Set([
 export const isCalendarWord = (word: string): boolean => ENGLISH_CALENDAR.has(foldName(word))
 
 const caseIn = (language: WordListLanguage, key: string): DictionaryCase | undefined => {
-  const found = load(language).get(key)
+  const found = listedCase(language, key)
   if (found !== "capitalised") return found
   // German capitalises every noun: its capitalised entries are ordinary words.
   return language === "de" || (language === "en" && ENGLISH_CALENDAR.has(key)) ? "capitalised" : undefined

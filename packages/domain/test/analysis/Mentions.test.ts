@@ -272,6 +272,19 @@ describe("ordinary-word names, split spellings and match settings", () => {
     expect(found("Polar watches are accurate. It is polar cold.", [brand(1, "Polar")])).toEqual([["Polar", ["Polar"]]])
   })
 
+  it("knows inflected ordinary words through the dictionary's suffix rules: 'later' is 'late' + 'r' (version 11)", () => {
+    expect(ordinaryWord("Later", "en")).toBe("lower")
+    expect(ordinaryWord("Framer", "en")).toBe("lower")
+    expect(ordinaryWord("Matches", "en")).toBe("lower")
+    expect(ordinaryWord("Pipedrive", "en")).toBeUndefined()
+    const later = competitor(2, "Later")
+    const text = "- **Buffer** – simple.\n- **Later** – visual.\n\nMany users found out later that prices rose."
+    expect(found(text, [brand(1, "Buffer"), later])).toEqual([["Buffer", ["Buffer"]], ["Later", ["Later"]]])
+    expect(found("Many users only found out later, after the price hike. Buffer is simpler.", [brand(1, "Buffer"), later])).toEqual([
+      ["Buffer", ["Buffer"]]
+    ])
+  })
+
   it("takes a possessive, and an established name opening a sentence before a verb, as the brand (version 6)", () => {
     const chase = brand(1, "Chase")
     expect(found("Chase's savings account pays almost nothing.", [chase])).toEqual([["Chase", ["Chase"]]])
