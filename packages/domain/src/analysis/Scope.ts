@@ -84,7 +84,7 @@ const LINE_LABEL = /^\s*[*_]*\s*([\p{L} ]{2,20}?)\s*[*_]*\s*:\s*[*_]*\s*/u
  * name: a clause there without opinion words leans +1.
  */
 const RECOMMENDS =
-  /(?<![\p{L}])(?:best|top|recommended|recommend(?:ations?)?|good|great|favou?rites?|alternatives?|picks?|beste[nrs]?|empfehl\p{L}*|gute[nr]?|alternativen?|meilleure?s?|recommand\p{L}*|bonne?s?|mejore?s?|recomend\p{L}*|buen[oa]s?|alternativas?)(?![\p{L}])/iu
+  /(?<![\p{L}])(?:best|top|recommended|recommend(?:ations?)?|good|great|favou?rites?|alternatives?|picks?|beste[nrs]?|empfehl\p{L}*|gute[nr]?|alternativen?|meilleure?s?|recommand\p{L}*|bon(?:ne)?s?|mejore?s?|recomend\p{L}*|buen[oa]s?|alternativas?)(?![\p{L}])/iu
 
 const leanOf = (label: string): 1 | -1 | undefined => PROS.test(label) ? 1 : CONS.test(label) ? -1 : undefined
 
@@ -433,6 +433,14 @@ export const scopeClauses = <B>(
       endorsing = question && subject.length === 0 && RECOMMENDS.test(line)
       if (question && subject.length > 0) afterQuestion = true
       if (question && (subject.length > 0 || endorsing)) answering = line.replace(/^\s*#+\s*/u, "").trim()
+      // version 11: a heading's verdict judges the brands it names ("### 3. Potensic Atom 2 — best
+      // budget option"), unless it is about the alternatives to a brand ("## Best Substack alternatives")
+      if (!question && !ALTERNATIVES.test(line)) {
+        for (const segment of clauses(text, start, end)) {
+          const judged = judgedIn(segment)
+          if (judged.length > 0 && /\p{L}/u.test(clauseText(text, segment, allSpans, nameWords))) attribute(judged, segment)
+        }
+      }
       continue
     }
     if (bullet !== null) {

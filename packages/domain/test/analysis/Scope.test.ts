@@ -186,6 +186,18 @@ describe("scopeClauses", () => {
     expect(scope("Acmo ist schnell, Bexa hingegen langsam.", "Acmo", "Bexa")).toEqual({ Acmo: [["ist schnell,", 0.5]], Bexa: [["hingegen langsam.", 1.5]] })
   })
 
+  it("judges the brands a heading names by its verdict, not the brand of an alternatives heading (version 11)", () => {
+    expect(scope("### 3. Potensic Atom 2 — best budget option\n\nUnder $300 with 4K video.", "Potensic")).toEqual({
+      Potensic: [["3. Atom 2 — best budget option", 1], ["Under $300 with 4K video.", 1]]
+    })
+    expect(scope("## Best Substack alternatives\n\nAll are cheap.", "Substack")).toEqual({ Substack: [] })
+  })
+
+  it("reads French 'bon' and 'bons' as recommending a list (version 11)", () => {
+    expect(leans("Voici de bons outils :\n\n1. **Acmo** – pensé pour les TPE.", "Acmo")).toEqual({ Acmo: [1] })
+    expect(leans("C'est le bon moment pour choisir :\n\n1. **Acmo** – pensé pour les TPE.", "Acmo")).toEqual({ Acmo: [1] })
+  })
+
   it("blanks the capitalised words of tracked names, not their ordinary lower-case uses", () => {
     expect(scope("Less Annoying CRM is simple. Annoying is cheap. It is not annoying.", "Less Annoying CRM")).toEqual({
       "Less Annoying CRM": [["is simple.", 1], ["is cheap.", 1], ["It is not annoying.", 1]]
