@@ -83,6 +83,8 @@ export interface ScopedClause {
   readonly labelled?: boolean
   /** The question this clause answers, when it is the first clause after it ("Is X worth it?" → "Yes, …"). */
   readonly answers?: string
+  /** The clause opens with advice to choose the brand it names ("pick August if you rent"): PICK_VALENCE. */
+  readonly advised?: boolean
 }
 
 /** A word that moved a clause's score, with the valence it contributed (after negation, boosters). */
@@ -652,6 +654,7 @@ export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
               const folded = cased.map((t) => t.folded)
               const own = [
                 ...replyTo(rules[code], folded, clause.answers, code, ignored),
+                ...(clause.advised === true ? [{ word: "(advice to choose it)", valence: PICK_VALENCE }] : []),
                 ...scoreClause(rules[code], folded, ignored, cased.map((t) => t.proper))
               ]
               const ownSum = own.reduce((total, word) => total + word.valence, 0)

@@ -88,6 +88,13 @@ const RECOMMENDS =
 
 const leanOf = (label: string): 1 | -1 | undefined => PROS.test(label) ? 1 : CONS.test(label) ? -1 : undefined
 
+/**
+ * Advice to choose the brand named next, opening its clause: "pick August if you rent", "; choose
+ * Zoom Webinars if…", "otherwise start with the Potensic", "optez pour…", "elige…", "nehmen Sie…".
+ */
+const ADVICE =
+  /^[\s*_:;,.–—-]*(?:(?:otherwise|or|and|then|just|simply|instead|sinon|sino|ansonsten|sonst)[\s,]+)?(?:choose|pick|go with|go for|opt for|get|try|start with|stick with|buy|choisissez|optez pour|prenez|privilégiez|elige|elija|opta por|opte por|escoge|escoja|nehmen sie|wählen sie|greifen sie zu)\s+(?:the\s+|le\s+|la\s+|l'|el\s+|den\s+|die\s+|das\s+)?[*_]*$/iu
+
 /** A feature matrix's cell ("Yes", "✓", "No") says what a product has, not how good it is. */
 const FEATURE_MARK = /^\s*[*_]*\s*(?:yes|no|ja|nein|oui|non|s[ií]|✓|✔|✗|✘|❌|✅|x|-|—|n\/a)\s*[*_]*\s*$/iu
 
@@ -278,12 +285,16 @@ export const scopeClauses = <B>(
   // the brands the last judged clause was about: a heading question "Is it worth it?" goes on with them
   let lastJudged: ReadonlyArray<B> = []
   const attribute = (targets: ReadonlyArray<B>, segment: Segment, answers?: string): void => {
+    const firstName = allSpans.reduce((first, span) =>
+      span.start >= segment.start && span.start < Math.min(first, segment.end) ? span.start : first, Infinity)
+    const advised = Number.isFinite(firstName) && ADVICE.test(text.slice(segment.start, firstName))
     const clause: ScopedClause = {
       text: clauseText(text, segment, allSpans, nameWords),
       weight: segment.weight,
       ...(lean === undefined ? {} : { lean }),
       ...(lean !== undefined && labelled ? { labelled } : {}),
-      ...(answers === undefined ? {} : { answers })
+      ...(answers === undefined ? {} : { answers }),
+      ...(advised ? { advised } : {})
     }
     if (clause.text.length === 0 && lean === undefined) return
     if (targets.length > 0) lastJudged = targets

@@ -198,6 +198,18 @@ describe("scopeClauses", () => {
     expect(leans("C'est le bon moment pour choisir :\n\n1. **Acmo** – pensé pour les TPE.", "Acmo")).toEqual({ Acmo: [1] })
   })
 
+  it("marks a clause that opens with advice to choose the brand it names (version 11)", () => {
+    const advised = (text: string, ...names: ReadonlyArray<string>) => {
+      const mentions = findMentions(text, tracked(...names))
+      const scopes = scopeClauses(text, mentions.map((m) => ({ brand: m.brand.name, spans: m.spans })))
+      return Object.fromEntries([...scopes].map(([name, clauses]) => [name, clauses.map((c) => c.advised === true)]))
+    }
+    expect(advised("Acmo is the best buy; choose Bexa if you want something discreet.", "Acmo", "Bexa")).toEqual({ Acmo: [false], Bexa: [true] })
+    expect(advised("Get the Acmo One if you can; otherwise start with the Bexa.", "Acmo", "Bexa")).toEqual({ Acmo: [true], Bexa: [true] })
+    expect(advised("Many teams choose Acmo. Few pick Bexa.", "Acmo", "Bexa")).toEqual({ Acmo: [false], Bexa: [false] })
+    expect(advised("Sinon, optez pour Acmo.", "Acmo")).toEqual({ Acmo: [true] })
+  })
+
   it("blanks the capitalised words of tracked names, not their ordinary lower-case uses", () => {
     expect(scope("Less Annoying CRM is simple. Annoying is cheap. It is not annoying.", "Less Annoying CRM")).toEqual({
       "Less Annoying CRM": [["is simple.", 1], ["is cheap.", 1], ["It is not annoying.", 1]]
