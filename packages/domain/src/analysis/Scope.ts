@@ -56,12 +56,9 @@ const ALTERNATIVE_TO =
 const ATTACHED =
   /(?<![\p{L}])(?:of|by|from|via|on|with|von|vom|mit|de|del|du|des|d['’]|con|avec|par|por)\s*(?:\p{Ll}+\s+){0,2}[*_]*$/u
 
-/**
- * A sentence that opens with a pronoun or a possessive continues the brand before it ("It is
- * cheaper than X", "Its plans…", "Ses offres…", "Sus tarifas…", "Seine Preise…").
- */
-const CONTINUING =
-  /^[\s*_–—-]*(?:it|its|they|their|this|these|es|sie|er|sein|seine|seinen|ihr|ihre|ihren|il|elle|ils|elles|son|sa|ses|leur|leurs|su|sus|él|ella|ellos)(?![\p{L}])/iu
+/** "Nothing is cheaper than X", "Rien ne vaut X": a comparison that opens with no one praises its baseline. */
+const NOTHING_OPENS =
+  /^[\s*_–—-]*(?:nothing|no one|nobody|none|nichts|niemand|keine?r?|rien|personne|aucune?|nada|nadie|ningun[oa]?)(?![\p{L}])/iu
 
 /** A heading that asks a question ("### Is it worth paying for?"). */
 const QUESTION_HEADING = /\?\s*[*_]*\s*$/u
@@ -353,8 +350,8 @@ export const scopeClauses = <B>(
   /**
    * A clause that names brands only after "than" / "que" / "als" ("; the free plan is more limited
    * than Canva's", "Ses offres sont moins chères que le tarif d'EDF") compares the brand it
-   * continues with them: with a brand to continue (the clause goes on a sentence, or its sentence
-   * opens with a pronoun), it judges that brand, not the baselines.
+   * continues with them: with a brand to continue (the subject of its block), it judges that brand,
+   * not the baselines.
    */
   const baselineOnly = (segment: Segment, named: ReadonlyArray<B>): boolean => {
     if (named.length === 0) return false
@@ -476,10 +473,10 @@ export const scopeClauses = <B>(
       const pending: Array<Segment> = []
       for (const segment of clauses(text, sentence.start, sentence.end).flatMap(splitAtNewSubject)) {
         const judged = judgedIn(segment)
-        // a new sentence continues the brand only through a pronoun ("Ses offres sont moins chères que …")
-        const continues = text.slice(sentence.start, segment.start).trim().length > 0 ||
-          CONTINUING.test(text.slice(segment.start, segment.end))
-        const named = subject.length > 0 && !segment.question && continues && baselineOnly(segment, judged) &&
+        // a clause that names brands only after "than" is about the brand of its block ("Ses offres sont
+        // moins chères que …", version 11: also a sentence without a pronoun, "Das Angebot ist kleiner als bei X")
+        const named = subject.length > 0 && !segment.question && !NOTHING_OPENS.test(text.slice(segment.start, segment.end)) &&
+            baselineOnly(segment, judged) &&
             !judged.some((b) => subject.includes(b))
           ? []
           : judged

@@ -116,10 +116,14 @@ describe("scopeClauses", () => {
     })
     // with no brand to continue, the baseline keeps it
     expect(scope("Nothing is cheaper than Bexa.", "Acmo", "Bexa")).toEqual({ Bexa: [["Nothing is cheaper than .", 1]] })
-    // a new sentence continues a brand only through a pronoun: a sentence about another brand is not Acmo's
+    // a sentence that opens with "nothing" praises its baseline; any other is about the block's brand (version 11)
     expect(scope("Acmo is great. Nothing is cheaper than Bexa.", "Acmo", "Bexa")).toEqual({
       Acmo: [["is great.", 1]],
       Bexa: [["Nothing is cheaper than .", 1]]
+    })
+    expect(scope("Acmo is great. The German catalogue is much smaller than at Bexa.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["is great.", 1], ["The German catalogue is much smaller than at .", 1]],
+      Bexa: []
     })
     expect(scope("Acmo is great. Its plans are cheaper than Bexa's.", "Acmo", "Bexa")).toEqual({
       Acmo: [["is great.", 1], ["Its plans are cheaper than 's.", 1]],
