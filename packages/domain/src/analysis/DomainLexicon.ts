@@ -139,7 +139,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // "nach gefahrenen Kilometern" (driven, not the Pattern list's "Gefahren", dangers)
     gefahrenen: 0,
     // version 11: "für die Kleinsten" (toddlers, not "smallest"); a recall
-    kleinsten: 0, zurückgerufen: -1.5, rückruf: -1.2, rückrufe: -1.2, rückrufaktion: -1.2
+    kleinsten: 0, zurückgerufen: -1.5, rückruf: -1.2, rückrufe: -1.2, rückrufaktion: -1.2, sperrig: -1.5,
+    sperrige: -1.5
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
