@@ -85,11 +85,12 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 11 (from sets 20 and 21): feature and audience words that are no verdict ("engagement
     // scoring", "candidate nurturing", "beauty retailers", "a unified inbox", "creative freelancers",
     // "obstacle sensing", "agreed to pay"), "best known for" (a fact, not "best"); hyphenated praise
-    // VADER lacks; "the least hassle", "good enough" (faint), "a false economy", rust, "a step behind"
+    // VADER lacks; "the least hassle", "good enough" (faint), "a false economy", rust, "a step behind",
+    // quality that varies from unit to unit, features that are basic
     engagement: 0, nurturing: 0, beauty: 0, unified: 0, creative: 0, obstacle: 0, obstacles: 0, agreed: 0,
     "best known": 0, "best-known": 0, "best-looking": 2, "best-selling": 1, "top-rated": 2, "highest-rated": 2,
     "least hassle": 1.5, "less hassle": 1.2, "good enough": 0.6, "false economy": -2, rust: -1, rusts: -1,
-    "step behind": -1.2, "steps behind": -1.2
+    "step behind": -1.2, "steps behind": -1.2, varies: -0.6, vary: -0.6, basic: -0.4
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -138,9 +139,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     oberflächlich: -1.2, repetitiv: -1,
     // "nach gefahrenen Kilometern" (driven, not the Pattern list's "Gefahren", dangers)
     gefahrenen: 0,
-    // version 11: "für die Kleinsten" (toddlers, not "smallest"); a recall
+    // version 11: "für die Kleinsten" (toddlers, not "smallest"); a recall; unwieldy; service that varies
     kleinsten: 0, zurückgerufen: -1.5, rückruf: -1.2, rückrufe: -1.2, rückrufaktion: -1.2, sperrig: -1.5,
-    sperrige: -1.5
+    sperrige: -1.5, schwankt: -0.6, schwanken: -0.6
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -186,7 +187,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // are no verdicts; shallow and repetitive
     avenir: 0, proche: 0, génère: 0, superficiel: -1.2, superficielle: -1.2, répétitif: -1, répétitive: -1,
     // version 11: "logiciel de paie" (payroll, not "pays"), "robot chauffant" (heated), "intégration" (a feature)
-    paie: 0, chauffant: 0, chauffante: 0, intégration: 0, intégrations: 0
+    paie: 0, chauffant: 0, chauffante: 0, intégration: 0, intégrations: 0, varie: -0.6, varient: -0.6
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -235,7 +236,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 10: shallow and repetitive; a market exit ("abandonó el país")
     superficial: -1.2, repetitivo: -1, repetitiva: -1, abandonó: -1, abandona: -1,
     // version 11: "integración" is a feature
-    integración: 0, integraciones: 0
+    integración: 0, integraciones: 0, varía: -0.6, varían: -0.6
   }
 }
 
