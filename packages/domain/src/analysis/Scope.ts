@@ -70,7 +70,7 @@ const PRONOUN = /(?<![\p{L}])(?:it|its|they|them|their|(?<!gibt\s)es|(?<!faut-)(
 const NEW_SUBJECT = /,\s+(?:and|und|et|y|e)\s+[*_]*/giu
 
 /** Column headers and line labels that say which side a clause is on. */
-const PROS = /^\s*[*_]*\s*(?:pros?|advantages?|strengths?|upsides?|(?:best|ideal|good|great) for|ideal für|geeignet für|idéale? pour|ideal para|vorteile?|stärken|avantages?|points? forts?|ventajas?|pros y contras|puntos fuertes)\s*[*_]*\s*:?\s*[*_]*\s*$/iu
+const PROS = /^\s*[*_]*\s*(?:pros?|advantages?|strengths?|upsides?|(?:best|ideal|good|great) for|best suited (?:for|to)|ideal für|geeignet für|am besten für|idéale? pour|(?:le )?meilleur pour|idéal pour|ideal para|mejor para|perfecto para|vorteile?|stärken|avantages?|points? forts?|ventajas?|pros y contras|puntos fuertes)\s*[*_]*\s*:?\s*[*_]*\s*$/iu
 const CONS = /^\s*[*_]*\s*(?:cons|disadvantages?|drawbacks?|weaknesses|downsides?|limitations?|nachteile?|schwächen|inconvénients?|points? faibles?|désavantages?|inconvenientes?|desventajas?|contras?|puntos débiles)\s*[*_]*\s*:?\s*[*_]*\s*$/iu
 const LINE_LABEL = /^\s*[*_]*\s*([\p{L} ]{2,20}?)\s*[*_]*\s*:\s*[*_]*\s*/u
 

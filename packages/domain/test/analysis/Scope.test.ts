@@ -99,6 +99,7 @@ describe("scopeClauses", () => {
     expect(leans("| Phone | Best for | Drawbacks |\n|---|---|---|\n| Acmo | Video | Slow charging |", "Acmo")).toEqual({ Acmo: [1, -1] })
     expect(leans("| Tool | Pros | Cons |\n|---|---|---|\n| Acmo | Big screen | Average camera |", "Acmo")).toEqual({ Acmo: [1, -1] })
     expect(leans("| Operador | Ventajas | Inconvenientes |\n|---|---|---|\n| Acmo | Cobertura | Es el más caro |", "Acmo")).toEqual({ Acmo: [1, -1] })
+    expect(leans("| Portal | Mejor para | Inconvenientes |\n|---|---|---|\n| Acmo | Comprar | Anuncios duplicados |", "Acmo")).toEqual({ Acmo: [1, -1] })
     expect(leans("### Acmo\n- **Pros:** big screen\n- **Cons:** average camera\n- Made in 2020", "Acmo")).toEqual({ Acmo: [1, -1, 0] })
   })
 
