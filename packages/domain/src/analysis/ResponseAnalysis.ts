@@ -26,10 +26,11 @@ import { nameWordPattern, scopeClauses } from "./Scope.js"
  * the lexicon, "kaum", advice to the reader; 9: fines, job cuts and closures in every language, more
  * word senses, names compared with another tracked brand and lists opened mid-sentence as brand
  * evidence; 10: a concession ("…, though …") weighs like its main clause, heading questions asking for
- * a recommendation endorse the brands their answer names, more word senses and picks (docs/metrics.md,
- * "Analyser version").
+ * a recommendation endorse the brands their answer names, more word senses and picks; 11: inflected
+ * ordinary words (Hunspell suffixes), heading verdicts, advice to choose a brand, "than" and "unlike"
+ * clauses about their block's brand, more yes-replies and word senses (docs/metrics.md, "Analyser version").
  */
-export const ANALYSER_VERSION = 10
+export const ANALYSER_VERSION = 11
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {

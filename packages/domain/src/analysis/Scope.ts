@@ -42,7 +42,7 @@ const MARKER = new RegExp(`(?<![\\p{L}\\p{N}])(?:${MARKERS.map(escapeRegExp).joi
  * "más caro que". A brand named only after it is what the clause compares with, not what it judges.
  */
 const COMPARISON =
-  /(?<![\p{L}])(?:than|unlike|contrary\s+to|im\s+gegensatz\s+zu|anders\s+als|contrairement\s+(?:à|au|aux)|à\s+la\s+différence\s+d(?:e|u|es)|a\s+diferencia\s+de|al\s+contrario\s+que|(?:\p{L}+er|mehr|weniger)\s+als|(?:plus|moins|mieux|meilleure?s?|pire)(?:\s+\p{L}+){0,3}\s+qu(?:e|['’])|(?:más|menos|mejor|mejores|peor)(?:\s+\p{L}+){0,3}\s+que)(?![\p{L}])/iu
+  /(?<![\p{L}])(?:than|behind|ahead\s+of|unlike|contrary\s+to|im\s+gegensatz\s+zu|anders\s+als|contrairement\s+(?:à|au|aux)|à\s+la\s+différence\s+d(?:e|u|es)|a\s+diferencia\s+de|al\s+contrario\s+que|(?:\p{L}+er|mehr|weniger)\s+als|(?:plus|moins|mieux|meilleure?s?|pire)(?:\s+\p{L}+){0,3}\s+qu(?:e|['’])|(?:más|menos|mejor|mejores|peor)(?:\s+\p{L}+){0,3}\s+que)(?![\p{L}])/iu
 
 /** "Alternatives to X", "instead of X": X is the baseline the clause leaves, not what it judges. */
 const ALTERNATIVE_TO =

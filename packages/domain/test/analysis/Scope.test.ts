@@ -122,6 +122,10 @@ describe("scopeClauses", () => {
       Acmo: [["is great.", 1]],
       Bexa: [["Nothing is cheaper than .", 1]]
     })
+    expect(scope("Acmo is quick. It publishes its prices, unlike Bexa. Image quality is a step behind Bexa.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["is quick.", 1], ["It publishes its prices, unlike .", 1], ["Image quality is a step behind .", 1]],
+      Bexa: []
+    })
     expect(scope("Acmo is great. The German catalogue is much smaller than at Bexa.", "Acmo", "Bexa")).toEqual({
       Acmo: [["is great.", 1], ["The German catalogue is much smaller than at .", 1]],
       Bexa: []
