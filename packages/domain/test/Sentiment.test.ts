@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as fc from "fast-check"
 import { sentimentLabel } from "../src/Metrics.js"
+import { PICK_VALENCE } from "../src/analysis/DomainLexicon.js"
 import {
   compound,
   LEXICON_LANGUAGES,
@@ -312,6 +313,45 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
         ["fr", "l'alternative la plus proche", ""],
         ["de", "nach gefahrenen Kilometern", ""]
       ])
+    }))
+
+  it.effect("reads the senses, faint criticism and yes-replies of version 11", () =>
+    Effect.gen(function*() {
+      const sentiment = yield* Sentiment
+      yield* expectLabels([
+        ["en", "its career pages are among the best-looking in the market", "positive"],
+        ["en", "it is the least hassle if you already have an account", "positive"],
+        ["en", "thin metal and burners that rust make it a false economy", "negative"],
+        ["en", "speeds are a step behind", "negative"],
+        ["de", "in den USA wurde die erste Generation zurückgerufen", "negative"],
+        ["de", "für Unternehmer ist es eher sperrig", "negative"]
+      ])
+      // faint criticism: below 50, not negative on its own
+      expect(yield* score("en", "quality control varies from unit to unit")).toBeLessThan(50)
+      expect(yield* score("es", "el servicio varía de una tienda a otra")).toBeLessThan(50)
+      expect(yield* score("en", "its marketing side is fairly basic")).toBeLessThan(50)
+      yield* expectSameScores([
+        ["en", "is best known for its walking foot", ""],
+        ["en", "with deep engagement scoring", ""],
+        ["en", "mostly at fashion and beauty retailers", ""],
+        ["en", "a unified inbox for creative freelancers", ""],
+        ["en", "omnidirectional obstacle sensing", ""],
+        ["en", "it agreed to pay $586 million", ""],
+        ["fr", "un logiciel de paie", ""],
+        ["fr", "un robot pâtissier chauffant", ""],
+        ["es", "la integración con el TPV", ""],
+        ["de", "für die Kleinsten", ""]
+      ])
+      // "good enough" is faint praise, not "good"
+      expect(yield* score("en", "good enough when the budget is zero")).toBeLessThan(yield* score("en", "good when the budget is zero"))
+      // "Absolutely." answers a yes/no question like "Yes."
+      const reply = (text: string, answers: string) =>
+        Effect.map(sentiment.score([{ text, weight: 1, answers }], "en", none), (j) => j.score)
+      expect(yield* reply("Absolutely.", "Is the YOYO good for travel?")).toBe(yield* reply("Yes.", "Is the YOYO good for travel?"))
+      expect(yield* reply("Absolutely.", "Is the YOYO good for travel?")).toBeGreaterThanOrEqual(60)
+      // advice to choose a brand is a pick
+      const advised = yield* sentiment.score([{ text: "choose Webinars if your audience is very large", weight: 1, advised: true }], "en", none)
+      expect(advised.evidence[0]?.words).toEqual([{ word: "(advice to choose it)", valence: PICK_VALENCE }])
     }))
 
   it.effect("gives a recommending list's lean neither to a caveat after \"but\" nor to an empty clause (version 7)", () =>
