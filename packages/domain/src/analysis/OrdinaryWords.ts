@@ -53,7 +53,7 @@ const readSuffixes = (aff: string, kind: string): ReadonlyArray<SuffixRule> => {
   for (const line of aff.split("\n")) {
     const [tag, flag, strip, add, condition] = line.trim().split(/\s+/u)
     // a group's header ("SFX R Y 4") has a cross-product flag where a rule has its strip
-    if (tag !== "SFX" || flag === undefined || add === undefined || condition === undefined || strip === "Y" || strip === "N") continue
+    if (tag !== "SFX" || flag === undefined || strip === undefined || add === undefined || condition === undefined || strip === "Y" || strip === "N") continue
     const folded = (part: string) => (part === "0" ? "" : foldName(part))
     try {
       rules.push({
