@@ -248,15 +248,27 @@ const brandCandidates = (
   }
   const plain: Array<Candidate> = []
   const ordinary: Array<Candidate & { readonly written: string; readonly dictionaryCase: DictionaryCase }> = []
+  // lower-case occurrences of a name written with a capital ("hojiblanca" for Hojiblanca), unless
+  // a name or alias is itself written in lower case ("tigerbox") or it is a domain ("hubspot.com")
+  const lowered: Array<Candidate> = []
+  const writtenLower = new Set([brand.name, ...brand.aliases].filter((name) => name === name.toLowerCase()).map(foldName))
   for (const spelling of spellingsOf(brand, language)) {
     for (const found of occurrencesOf(folded.text, spelling.folded)) {
       const candidate = { brandIndex, brand, start: folded.start[found.start] ?? 0, end: folded.end[found.end - 1] ?? text.length }
       if (!allowed(candidate)) continue
       if (spelling.exact !== null && text.slice(candidate.start, candidate.end).replace(/\s+/gu, " ") !== spelling.exact) continue
-      if (spelling.ordinary === undefined) plain.push(candidate)
+      const written = text.slice(candidate.start, candidate.end)
+      const domain = /^\.\p{Ll}{2,}/u.test(text.slice(candidate.end, candidate.end + 4))
+      if (spelling.ordinary === undefined && written === written.toLowerCase() && !writtenLower.has(spelling.folded) && !domain) {
+        lowered.push(candidate)
+      } else if (spelling.ordinary === undefined) plain.push(candidate)
       else ordinary.push({ ...candidate, written: spelling.written, dictionaryCase: spelling.ordinary })
     }
   }
+  // version 11: where the answer also writes the name with its capital, a lower-case occurrence is
+  // another word ("un coupage de hojiblanca" beside the brand **Hojiblanca**, "Wer einfach nur
+  // schöner wohnen möchte" beside **Schöner Wohnen**); alone, it is the brand written casually
+  if (plain.length === 0 && ordinary.length === 0) plain.push(...lowered)
   if (ordinary.length === 0) return plain
   const domain = websiteDomain(brand.website)
   const withEvidence = ordinary.filter((o) =>

@@ -29,9 +29,12 @@ const summary = (text: string, brands: ReadonlyArray<TrackedBrand>) =>
 describe("findMentions", () => {
   it("matches case- and accent-insensitively on word boundaries", () => {
     const acmo = brand(1, "Acmo")
-    expect(summary("Acmo's tools, ACMO, acmó and ACMÓ.", [acmo])).toEqual([
-      { name: "Acmo", position: 1, matched: ["Acmo", "ACMO", "acmó", "ACMÓ"] }
+    expect(summary("Acmo's tools, ACMO, ACMÓ and acmo.com.", [acmo])).toEqual([
+      { name: "Acmo", position: 1, matched: ["Acmo", "ACMO", "ACMÓ", "acmo"] }
     ])
+    // a lower-case "acmó" is the brand when the answer never capitalises it (version 11: beside a
+    // capitalised "Acmo" it is another word)
+    expect(summary("Try acmó now.", [acmo])[0]?.matched).toEqual(["acmó"])
     // decomposed accent (e + U+0301) maps back to both code units
     const decomposed = "Try acmo\u0301 now"
     expect(summary(decomposed, [acmo])[0]?.matched).toEqual(["acmo\u0301"])
@@ -46,9 +49,9 @@ describe("findMentions", () => {
   })
 
   it("lets the longest overlapping name win", () => {
-    const text = "Acmo CRM beats Acmo, and acmo  crm\nis cheaper."
+    const text = "Acmo CRM beats Acmo, and ACMO  CRM\nis cheaper."
     expect(summary(text, [brand(1, "Acmo"), competitor(2, "Acmo CRM")])).toEqual([
-      { name: "Acmo CRM", position: 1, matched: ["Acmo CRM", "acmo  crm"] },
+      { name: "Acmo CRM", position: 1, matched: ["Acmo CRM", "ACMO  CRM"] },
       { name: "Acmo", position: 2, matched: ["Acmo"] }
     ])
   })
@@ -282,6 +285,19 @@ describe("ordinary-word names, split spellings and match settings", () => {
     expect(found(text, [brand(1, "Buffer"), later])).toEqual([["Buffer", ["Buffer"]], ["Later", ["Later"]]])
     expect(found("Many users only found out later, after the price hike. Buffer is simpler.", [brand(1, "Buffer"), later])).toEqual([
       ["Buffer", ["Buffer"]]
+    ])
+  })
+
+  it("reads a lower-case occurrence of a capitalised name as another word when the answer writes the name with its capital (version 11)", () => {
+    const hojiblanca = competitor(2, "Hojiblanca")
+    const text = "1. **Oleoestepa** – un coupage de hojiblanca y arbequina.\n2. **Carbonell** – correcto.\n3. **Hojiblanca** – suave."
+    expect(found(text, [brand(1, "Carbonell"), hojiblanca, competitor(3, "Oleoestepa")], "es").map(([name]) => name)).toEqual(["Oleoestepa", "Carbonell", "Hojiblanca"])
+    expect(findMentions(text, [brand(1, "Carbonell"), hojiblanca], { language: "es" }).find((m) => m.brand.name === "Hojiblanca")?.spans.length).toBe(1)
+    // written only in lower case, it is the brand written casually
+    expect(found("we moved to hubspot last year.", [brand(1, "HubSpot")])).toEqual([["HubSpot", ["hubspot"]]])
+    // a name or alias the admin writes in lower case keeps its lower-case occurrences
+    expect(found("Toniebox oder tigerbox? Die **tigerbox TOUCH** setzt auf ein Abo.", [brand(1, "Tigerbox", ["tigerbox", "tigerbox TOUCH"])], "de")).toEqual([
+      ["Tigerbox", ["tigerbox", "tigerbox TOUCH"]]
     ])
   })
 
