@@ -310,6 +310,9 @@ const COORDINATED = /^[*_]*\s*(?:,|\s(?:and|or|vs\.?|versus|und|oder|et|ou|y|o))
  *   boundaries: the letters or digits around a match must not continue the word ("Apple" is not in
  *   "Pineapple"; "Acme's" and "ACME," match). Next to scripts written without spaces (Han, kana,
  *   Thai, ...) no boundary is required.
+ * - Where the answer also writes a capitalised name with its capital, its lower-case occurrences are
+ *   another word ("un coupage de hojiblanca" beside **Hojiblanca**); domains ("acme.com") and names
+ *   the admin writes in lower case still count.
  * - A name or alias that is an ordinary word of the answer's language or English matches only with
  *   brand evidence (BrandEvidence.ts): "close the deal" is not Close.
  * - Split spellings match when written with the name's capitals: "Mailer Lite" is MailerLite,
