@@ -454,7 +454,8 @@ export const scoreClause = (
       previous = token
       continue
     }
-    if (rules.negators.has(token)) {
+    // VADER's "least" check: "the least interesting" negates, "at least" does not
+    if (rules.negators.has(token) || (token === "least" && previous !== "at")) {
       opinionSinceNegator = false
       negatedUntil = wordIndex + NEGATION_WINDOW
       beforePrevious = previous

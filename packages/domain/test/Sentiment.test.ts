@@ -315,7 +315,7 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       ])
     }))
 
-  it.effect("reads the senses, faint criticism and yes-replies of version 11", () =>
+  it.effect("reads the senses, faint criticism, \"least\" and yes-replies of version 11", () =>
     Effect.gen(function*() {
       const sentiment = yield* Sentiment
       yield* expectLabels([
@@ -324,7 +324,12 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
         ["en", "thin metal and burners that rust make it a false economy", "negative"],
         ["en", "speeds are a step behind", "negative"],
         ["de", "in den USA wurde die erste Generation zurückgerufen", "negative"],
-        ["de", "für Unternehmer ist es eher sperrig", "negative"]
+        ["de", "für Unternehmer ist es eher sperrig", "negative"],
+        ["en", "it is the least interesting of the group", "negative"],
+        ["en", "at least as good as the others", "positive"],
+        ["en", "it shut down its UK operations in April 2024", "negative"],
+        ["fr", "des tarifs souvent inférieurs à ceux des assureurs traditionnels", "positive"],
+        ["fr", "régulièrement saluée pour la qualité de son service client", "positive"]
       ])
       // faint criticism: below 50, not negative on its own
       expect(yield* score("en", "quality control varies from unit to unit")).toBeLessThan(50)
@@ -340,7 +345,10 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
         ["fr", "un logiciel de paie", ""],
         ["fr", "un robot pâtissier chauffant", ""],
         ["es", "la integración con el TPV", ""],
-        ["de", "für die Kleinsten", ""]
+        ["de", "für die Kleinsten", ""],
+        ["fr", "la déclaration de sinistre depuis le téléphone", ""],
+        ["fr", "habitation, smartphone et animaux", ""],
+        ["es", "seguros de salud", ""]
       ])
       // "good enough" is faint praise, not "good"
       expect(yield* score("en", "good enough when the budget is zero")).toBeLessThan(yield* score("en", "good when the budget is zero"))

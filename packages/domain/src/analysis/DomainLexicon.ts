@@ -90,7 +90,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     engagement: 0, nurturing: 0, beauty: 0, unified: 0, creative: 0, obstacle: 0, obstacles: 0, agreed: 0,
     "best known": 0, "best-known": 0, "best-looking": 2, "best-selling": 1, "top-rated": 2, "highest-rated": 2,
     "least hassle": 1.5, "less hassle": 1.2, "good enough": 0.6, "false economy": -2, rust: -1, rusts: -1,
-    "step behind": -1.2, "steps behind": -1.2, varies: -0.6, vary: -0.6, basic: -0.4
+    "step behind": -1.2, "steps behind": -1.2, varies: -0.6, vary: -0.6, basic: -0.4, crisp: 1,
+    "shut down": -1.2, "shuts down": -1.2
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -187,7 +188,11 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // are no verdicts; shallow and repetitive
     avenir: 0, proche: 0, génère: 0, superficiel: -1.2, superficielle: -1.2, répétitif: -1, répétitive: -1,
     // version 11: "logiciel de paie" (payroll, not "pays"), "robot chauffant" (heated), "intégration" (a feature)
-    paie: 0, chauffant: 0, chauffante: 0, intégration: 0, intégrations: 0, varie: -0.6, varient: -0.6
+    paie: 0, chauffant: 0, chauffante: 0, intégration: 0, intégrations: 0, varie: -0.6, varient: -0.6,
+    // an insurance "sinistre" is a claim, not a disaster; "animaux" (pets), "Notre conseil" (our advice)
+    sinistre: 0, sinistres: 0, animaux: 0, conseil: 0, salué: 1.5, saluée: 1.5, salués: 1.5, saluées: 1.5,
+    compétitif: 1.2, compétitive: 1.2, compétitifs: 1.2, compétitives: 1.2, mitigé: -0.5, mitigés: -0.5,
+    mitigée: -0.5, mitigées: -0.5
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -236,7 +241,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 10: shallow and repetitive; a market exit ("abandonó el país")
     superficial: -1.2, repetitivo: -1, repetitiva: -1, abandonó: -1, abandona: -1,
     // version 11: "integración" is a feature
-    integración: 0, integraciones: 0, varía: -0.6, varían: -0.6
+    integración: 0, integraciones: 0, varía: -0.6, varían: -0.6, siniestro: 0, siniestros: 0, salud: 0,
+    competitivo: 1.2, competitiva: 1.2, competitivos: 1.2, competitivas: 1.2
   }
 }
 
@@ -403,7 +409,8 @@ export const PRICE_DIRECTIONS: Readonly<Record<string, Readonly<Record<string, 1
   fr: {
     bas: 1, basse: 1, baisse: 1, baissent: 1,
     eleve: -1, eleves: -1, elevee: -1, elevees: -1, hausse: -1, hausses: -1, augmente: -1, augmentent: -1,
-    augmentation: -1
+    augmentation: -1, inferieur: 1, inferieure: 1, inferieurs: 1, inferieures: 1, superieur: -1, superieure: -1,
+    superieurs: -1, superieures: -1
   },
   es: {
     bajo: 1, bajos: 1, baja: 1, bajas: 1, bajan: 1,
