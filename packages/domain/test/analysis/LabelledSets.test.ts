@@ -95,6 +95,9 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // the first version 11 rules: 69.9%, kappa 0.425, 4 of 9, positions 96.5%; version 10 66.4%;
   // version 9 68.1%; version 6 61.9%).
   { title: "set 22 (a second reader's, mostly positive, held out on versions 6, 9, 10 and the first version 11 rules) keeps the figures docs/metrics.md reports, below the targets", file: "set-22.json", minPairs: 110, sentiment: { agreement: 0.74, kappa: 0.5, negatives: 0.66 }, mentions: { recall: 1, positions: 1 } },
+  // v11 70.4%, kappa 0.433, 3 of 9 negatives (2 scored positive), recall 1, positions 100%: held out,
+  // nothing tuned on it (version 10 67.6%, positions 97.2%; version 9 70.4%; version 6 67.6%).
+  { title: "set 23 (a second reader's, mostly B2B tools, held out on version 11) keeps the figures docs/metrics.md reports, far below the sentiment targets", file: "set-23.json", minPairs: 110, sentiment: { agreement: 0.7, kappa: 0.43, negatives: 0.33 }, mentions: { recall: 1, positions: 1 } },
 ]
 
 layer(SentimentLexiconLive)("the labelled sets (docs/metrics.md)", (it) => {
