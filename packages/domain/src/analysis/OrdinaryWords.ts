@@ -23,10 +23,13 @@ export type DictionaryCase = "lower" | "capitalised"
 
 const require = createRequire(import.meta.url)
 
-/** A dictionary stem: how it is written, and its affix flags (which suffixes it takes). */
+/**
+ * A dictionary stem: how it is written, and its affix flags as the .dic file writes them (which
+ * suffixes it takes; split only when a suffix rule is tried, so loading stays one pass of strings).
+ */
 interface Stem {
   readonly case: DictionaryCase
-  readonly flags: ReadonlySet<string>
+  readonly flags: string
 }
 
 /** A Hunspell suffix rule: a stem with `flag` that ends like `condition` drops `strip` and adds `add`. */
@@ -40,6 +43,10 @@ interface SuffixRule {
 interface WordList {
   readonly stems: ReadonlyMap<string, Stem>
   readonly suffixes: ReadonlyArray<SuffixRule>
+  /** The .aff file's FLAG: how `Stem.flags` splits into flags. */
+  readonly flagKind: string
+  /** `listedCase` of the words looked up so far: every analysed answer asks again for its brands' names. */
+  readonly looked: Map<string, DictionaryCase | undefined>
 }
 
 const cache = new Map<WordListLanguage, WordList>()
@@ -83,11 +90,12 @@ const load = (language: WordListLanguage): WordList => {
     const key = foldName(word)
     const lower = word === word.toLowerCase()
     const known = stems.get(key)
-    const merged = new Set([...(known?.flags ?? []), ...splitFlags(flags, kind)])
+    // "num" flags are comma-separated: keep the separator between two entries' lists
+    const merged = known === undefined ? flags : `${known.flags}${kind === "num" ? "," : ""}${flags}`
     if (lower || known === undefined) stems.set(key, { case: lower ? "lower" : "capitalised", flags: merged })
     else stems.set(key, { ...known, flags: merged })
   }
-  const list = { stems, suffixes: readSuffixes(aff, kind) }
+  const list = { stems, suffixes: readSuffixes(aff, kind), flagKind: kind, looked: new Map() }
   cache.set(language, list)
   return list
 }
@@ -100,13 +108,19 @@ const listedCase = (language: WordListLanguage, key: string): DictionaryCase | u
   const list = load(language)
   const stem = list.stems.get(key)
   if (stem !== undefined) return stem.case
+  if (list.looked.has(key)) return list.looked.get(key)
+  let derived: DictionaryCase | undefined
   for (const rule of list.suffixes) {
     if (!key.endsWith(rule.add) || key.length <= rule.add.length) continue
     const base = key.slice(0, key.length - rule.add.length) + rule.strip
     const found = list.stems.get(base)
-    if (found !== undefined && found.flags.has(rule.flag) && rule.condition.test(base)) return found.case
+    if (found !== undefined && splitFlags(found.flags, list.flagKind).includes(rule.flag) && rule.condition.test(base)) {
+      derived = found.case
+      break
+    }
   }
-  return undefined
+  list.looked.set(key, derived)
+  return derived
 }
 
 const isWordListLanguage = (language: string): language is WordListLanguage =>
