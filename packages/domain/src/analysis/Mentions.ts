@@ -258,16 +258,17 @@ const brandCandidates = (
       if (!allowed(candidate)) continue
       if (spelling.exact !== null && text.slice(candidate.start, candidate.end).replace(/\s+/gu, " ") !== spelling.exact) continue
       const written = text.slice(candidate.start, candidate.end)
-      const domain = /^\.\p{Ll}{2,}/u.test(text.slice(candidate.end, candidate.end + 4))
-      if (spelling.ordinary === undefined && written === written.toLowerCase() && !writtenLower.has(spelling.folded) && !domain) {
+      const asDomain = /^\.\p{Ll}{2,}/u.test(text.slice(candidate.end, candidate.end + 4))
+      if (spelling.ordinary === undefined && written === written.toLowerCase() && !writtenLower.has(spelling.folded) && !asDomain) {
         lowered.push(candidate)
       } else if (spelling.ordinary === undefined) plain.push(candidate)
       else ordinary.push({ ...candidate, written: spelling.written, dictionaryCase: spelling.ordinary })
     }
   }
-  // version 11: where the answer also writes the name with its capital, a lower-case occurrence is
-  // another word ("un coupage de hojiblanca" beside the brand **Hojiblanca**, "Wer einfach nur
-  // schöner wohnen möchte" beside **Schöner Wohnen**); alone, it is the brand written casually
+  // version 11: where the answer also names the brand another way (with its capital, or by another
+  // spelling), a lower-case occurrence is another word ("un coupage de hojiblanca" beside the brand
+  // **Hojiblanca**, "Wer einfach nur schöner wohnen möchte" beside **Schöner Wohnen**); alone, it is
+  // the brand written casually
   if (plain.length === 0 && ordinary.length === 0) plain.push(...lowered)
   if (ordinary.length === 0) return plain
   const domain = websiteDomain(brand.website)
