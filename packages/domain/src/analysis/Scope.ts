@@ -444,6 +444,9 @@ export const scopeClauses = <B>(
       // version 11: a heading's verdict judges the brands it names ("### 3. Potensic Atom 2 — best
       // budget option"), unless it is about the alternatives to a brand ("## Best Substack alternatives")
       if (!question && !ALTERNATIVES.test(line)) {
+        // a heading takes no lean from the list item or label line before it
+        lean = undefined
+        labelled = false
         for (const segment of clauses(text, start, end)) {
           const judged = judgedIn(segment)
           if (judged.length > 0 && /\p{L}/u.test(clauseText(text, segment, allSpans, nameWords))) attribute(judged, segment)

@@ -200,6 +200,8 @@ describe("scopeClauses", () => {
       Potensic: [["3. Atom 2 — best budget option", 1], ["Under $300 with 4K video.", 1]]
     })
     expect(scope("## Best Substack alternatives\n\nAll are cheap.", "Substack")).toEqual({ Substack: [] })
+    // the heading takes no lean from the recommending list item before it
+    expect(leans("Top picks:\n\n- **Acmo** – runs in the browser.\n\n### Bexa X10 — enterprise fleets", "Acmo", "Bexa")).toEqual({ Acmo: [1], Bexa: [0] })
   })
 
   it("reads French 'bon' and 'bons' as recommending a list (version 11)", () => {
