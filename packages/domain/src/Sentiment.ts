@@ -6,6 +6,9 @@ import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import {
   ABSENCE_VALENCE,
+  WARNING_MODALS,
+  WARNING_VALENCE,
+  WARNINGS,
   ADVICE_AVOID,
   ADVICE_WORDS,
   AVOIDING,
@@ -203,7 +206,8 @@ interface LanguageRules {
   readonly phrases: ReadonlyMap<string, ReadonlyMap<string, number>>
   readonly fees: ReadonlySet<string>
   readonly superlatives: ReadonlySet<string>
-  readonly burdens: ReadonlyArray<string>
+  /** A cost or nuisance whose absence is praise ("fees", "Grundgebühr"): see BURDENS. */
+  readonly isBurden: (token: string) => boolean
   readonly openers: ReadonlySet<string>
   readonly costVerbs: ReadonlySet<string>
   readonly moreWords: ReadonlySet<string>
@@ -228,6 +232,24 @@ const phraseEntries = (language: string): ReadonlyMap<string, ReadonlyMap<string
     byFirst.set(first, (byFirst.get(first) ?? new Map<string, number>()).set(second, valence))
   }
   return byFirst
+}
+
+/** The most letters of inflection after a German compound's burden head ("Grundgebühren"). */
+const COMPOUND_INFLECTION = 2
+
+/**
+ * A burden starts the word ("fees", "comisiones"); in German it may also end a compound
+ * ("Grundgebühr", "Monatsgebühren"), since German compounds end in the word they are about.
+ */
+const burdenTest = (language: string) => {
+  const burdens = (BURDENS[language] ?? []).map(foldName)
+  return (token: string): boolean =>
+    !BURDEN_LOOKALIKES.includes(token) && burdens.some((burden) => {
+      if (token.startsWith(burden)) return true
+      if (language !== "de") return false
+      const at = token.lastIndexOf(burden)
+      return at > 0 && token.length - at - burden.length <= COMPOUND_INFLECTION
+    })
 }
 
 const priceRules = (language: string) => ({
@@ -259,7 +281,7 @@ const englishRules = (): LanguageRules => {
     phrases: phraseEntries("en"),
     fees: foldedSet(FEES.en),
     superlatives: new Set(["best", "better"]),
-    burdens: (BURDENS.en ?? []).map(foldName),
+    isBurden: burdenTest("en"),
     openers: foldedSet(SARCASTIC_OPENERS.en),
     costVerbs: foldedSet(COST_VERBS.en),
     moreWords: foldedSet(MORE_WORDS.en),
@@ -288,11 +310,12 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
       const stem = lexicon.stem(token)
       const ownStem = stem === undefined ? undefined : domainStems.get(stem)
       if (ownStem !== undefined) return ownStem
-      // German compounds end in the word that judges them: "Zugausfälle" -> "ausfälle"
+      // German compounds end in the word that judges them: "Zugausfälle" -> "ausfälle"; the prefix
+      // "un" turns it around ("unkompliziert")
       if (language === "de") {
         for (let cut = 1; token.length - cut >= MIN_COMPOUND_TAIL; cut++) {
           const tail = domain.get(token.slice(cut))
-          if (tail !== undefined) return tail
+          if (tail !== undefined) return token.slice(0, cut) === "un" ? -tail : tail
         }
       }
       const general = lexicon.valences.get(token) ?? (stem === undefined ? undefined : lexicon.valences.get(stem))
@@ -305,7 +328,7 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
     phrases: phraseEntries(language),
     fees: foldedSet(FEES[language]),
     superlatives: new Set(),
-    burdens: (BURDENS[language] ?? []).map(foldName),
+    isBurden: burdenTest(language),
     openers: foldedSet(SARCASTIC_OPENERS[language]),
     costVerbs: foldedSet(COST_VERBS[language]),
     moreWords: foldedSet(MORE_WORDS[language]),
@@ -464,7 +487,7 @@ export const scoreClause = (
     }
     // "no sign-up bonus" lacks a bonus: the burden word only qualifies the good thing after it
     const qualifiesGood = (rules.lookup(tokens[position + 1] ?? "") ?? 0) > 0
-    if (negated && !qualifiesGood && rules.burdens.some((burden) => token.startsWith(burden)) && !BURDEN_LOOKALIKES.includes(token)) {
+    if (negated && !qualifiesGood && rules.isBurden(token)) {
       words.push({ word: `no ${token}`, valence: ABSENCE_VALENCE })
       negatedUntil = -1
       absentUntil = wordIndex + NEGATION_WINDOW
@@ -527,8 +550,11 @@ export const scoreClause = (
     const notPraise = own > 0 &&
       ((tokens[position + 1] === "to" && (ADVICE_AVOID.includes(tokens[position + 2] ?? "") || ADVICE_WORDS.includes(token))) ||
         formerly(tokens, position))
+    const warning = WARNINGS.includes(token) && (wordIndex === 0 || WARNING_MODALS.includes(previous))
     const base = phrase !== undefined
       ? phrase
+      : warning
+      ? WARNING_VALENCE
       : aboutPrice
       ? direction * PRICE_DIRECTION_VALENCE
       : feeCharged
@@ -578,12 +604,21 @@ export const scoreClause = (
   return words
 }
 
-/** "Yes" and "no" opening an answer, per language (folded). */
-const REPLIES: Readonly<Record<string, Readonly<Record<string, 1 | -1>>>> = {
-  en: { yes: 1, no: -1, absolutely: 1, definitely: 1, certainly: 1 },
-  de: { ja: 1, nein: -1, absolut: 1, definitiv: 1 },
-  fr: { oui: 1, non: -1, absolument: 1, certainement: 1 },
-  es: { si: 1, no: -1, absolutamente: 1, claro: 1 }
+/**
+ * "Yes" and "no" opening an answer, per language (folded). "Often." and "Usually." agree like a yes
+ * (version 12); "Partly." and "Sometimes." hold back half a no.
+ */
+const REPLIES: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  en: {
+    yes: 1, no: -1, absolutely: 1, definitely: 1, certainly: 1, often: 1, usually: 1, mostly: 1, generally: 1,
+    partly: -0.5, sometimes: -0.5
+  },
+  de: { ja: 1, nein: -1, absolut: 1, definitiv: 1, oft: 1, meistens: 1, haufig: 1, uberwiegend: 1, teilweise: -0.5, bedingt: -0.5 },
+  fr: {
+    oui: 1, non: -1, absolument: 1, certainement: 1, souvent: 1, generalement: 1, globalement: 1, partiellement: -0.5,
+    parfois: -0.5
+  },
+  es: { si: 1, no: -1, absolutamente: 1, claro: 1, generalmente: 1, normalmente: 1, mayormente: 1, parcialmente: -0.5 }
 }
 
 /** A question carries a verdict to its "yes" from this valence on ("good", "worth"; not a faint "free"). */

@@ -91,7 +91,10 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     "best known": 0, "best-known": 0, "best-looking": 2, "best-selling": 1, "top-rated": 2, "highest-rated": 2,
     "least hassle": 1.5, "less hassle": 1.2, "good enough": 0.6, "false economy": -2, rust: -1, rusts: -1,
     "step behind": -1.2, "steps behind": -1.2, varies: -0.6, vary: -0.6, basic: -0.4, crisp: 1,
-    "shut down": -1.2, "shuts down": -1.2
+    "shut down": -1.2, "shuts down": -1.2,
+    // version 12 (from set 23): a product that is "left behind" or "falls behind"
+    "left behind": -1.5, "falls behind": -1.3, "fallen behind": -1.3, "falling behind": -1.3, "lags behind": -1.3,
+    "lagging behind": -1.3, backlash: -1.8, granting: 0
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -142,7 +145,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     gefahrenen: 0,
     // version 11: "für die Kleinsten" (toddlers, not "smallest"); a recall; unwieldy; service that varies
     kleinsten: 0, zurückgerufen: -1.5, rückruf: -1.2, rückrufe: -1.2, rückrufaktion: -1.2, sperrig: -1.5,
-    sperrige: -1.5, schwankt: -0.6, schwanken: -0.6
+    sperrige: -1.5, schwankt: -0.6, schwanken: -0.6,
+    // version 12 (from set 23): "Oberfläche" (an interface, not "oberflächlich"); tidy; suitable
+    oberfläche: 0, benutzeroberfläche: 0, aufgeräumt: 1.3, aufgeräumte: 1.3, geeignet: 1, geeignete: 1
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -162,7 +167,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     excellent: 2.5, excellente: 2.5, robuste: 1.5, agréable: 1.5, imbattable: 2, généreux: 1.5, performant: 1.5,
     sympathique: 1.5, avantageux: 1.5,
     // round 5
-    critiqué: -1.5, critiquée: -1.5, critiqués: -1.5, critique: -1, inégal: -1.2, inégale: -1.2, lenteur: -1.3,
+    critiqué: -1.5, critiquée: -1.5, critiqués: -1.5, critique: -1.5, inégal: -1.2, inégale: -1.2, lenteur: -1.3,
     lenteurs: -1.3, plantages: -1.8, limité: -1, inconvénient: -1.2, inconvénients: -1.2, mauvais: -2,
     mauvaise: -2, vétuste: -1.3, daté: -1.2, datée: -1.2, encombrant: -1, lourd: -1, lourde: -1, compliqués: -1.2,
     compétent: 1.5, compétents: 1.5, moderne: 1.2, riche: 1, puissant: 1.5, puissante: 1.5, sécurisé: 1,
@@ -242,7 +247,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     superficial: -1.2, repetitivo: -1, repetitiva: -1, abandonó: -1, abandona: -1,
     // version 11: "integración" is a feature
     integración: 0, integraciones: 0, varía: -0.6, varían: -0.6, siniestro: 0, siniestros: 0, salud: 0,
-    competitivo: 1.2, competitiva: 1.2, competitivos: 1.2, competitivas: 1.2
+    competitivo: 1.2, competitiva: 1.2, competitivos: 1.2, competitivas: 1.2,
+    // version 12 (from set 23): "(a) la altura" (up to par: "no están a la altura" is criticism)
+    "la altura": 1.3, varios: 0, varias: 0
   }
 }
 
@@ -390,8 +397,8 @@ export const SARCASTIC_OPENERS: Readonly<Record<string, ReadonlyArray<string>>> 
 export const PRICE_NOUNS: Readonly<Record<string, ReadonlyArray<string>>> = {
   en: ["price", "prices", "pricing", "cost", "costs", "fee", "fees", "bill", "bills", "tariff", "tariffs", "premiums"],
   de: ["preis", "preise", "kosten", "gebuhr", "gebuhren", "tarif", "tarife", "beitrag", "beitrage"],
-  fr: ["prix", "tarif", "tarifs", "cout", "couts", "frais", "abonnement"],
-  es: ["precio", "precios", "coste", "costes", "costo", "costos", "tarifa", "tarifas", "cuota", "cuotas", "comisiones"]
+  fr: ["prix", "tarif", "tarifs", "cout", "couts", "frais", "abonnement", "facture", "factures"],
+  es: ["precio", "precios", "coste", "costes", "costo", "costos", "tarifa", "tarifas", "cuota", "cuotas", "comisiones", "factura"]
 }
 
 export const PRICE_DIRECTIONS: Readonly<Record<string, Readonly<Record<string, 1 | -1>>>> = {
@@ -399,22 +406,24 @@ export const PRICE_DIRECTIONS: Readonly<Record<string, Readonly<Record<string, 1
     low: 1, lower: 1, lowest: 1, reduced: 1, dropped: 1, drops: 1, falls: 1, cut: 1, cuts: 1, slashed: 1, slashes: 1,
     lowers: 1, reduces: 1, climb: -1, climbs: -1, climbed: -1, climbing: -1, crept: -1, soared: -1, soaring: -1,
     high: -1, higher: -1, highest: -1, rise: -1, rises: -1, rising: -1, rose: -1, risen: -1, increase: -1, increases: -1,
-    increased: -1, jump: -1, jumps: -1, jumped: -1, hike: -1, hikes: -1, doubled: -1, doubles: -1, up: -1, steep: -1
+    increased: -1, jump: -1, jumps: -1, jumped: -1, hike: -1, hikes: -1, doubled: -1, doubles: -1, up: -1, steep: -1, raise: -1, raises: -1, raised: -1,
+    raising: -1, hiked: -1
   },
   de: {
     niedrig: 1, niedrige: 1, niedrigen: 1, niedriger: 1, gesenkt: 1, sinken: 1, sinkt: 1,
     hoch: -1, hohe: -1, hohen: -1, hoher: -1, hoeher: -1, steigen: -1, steigt: -1, gestiegen: -1, erhoht: -1,
-    erhohung: -1
+    erhohung: -1, angehoben: -1, anheben: -1
   },
   fr: {
     bas: 1, basse: 1, baisse: 1, baissent: 1,
     eleve: -1, eleves: -1, elevee: -1, elevees: -1, hausse: -1, hausses: -1, augmente: -1, augmentent: -1,
     augmentation: -1, inferieur: 1, inferieure: 1, inferieurs: 1, inferieures: 1, superieur: -1, superieure: -1,
-    superieurs: -1, superieures: -1
+    superieurs: -1, superieures: -1, grimper: -1, grimpe: -1, grimpent: -1, flambe: -1, flambent: -1
   },
   es: {
     bajo: 1, bajos: 1, baja: 1, bajas: 1, bajan: 1,
-    alto: -1, altos: -1, alta: -1, altas: -1, suben: -1, sube: -1, subido: -1, subida: -1, subidas: -1, aumentan: -1
+    alto: -1, altos: -1, alta: -1, altas: -1, suben: -1, sube: -1, subido: -1, subida: -1, subidas: -1, aumentan: -1, subieron: -1, subio: -1, aumentado: -1,
+    aumento: -1, encarecido: -1
   }
 }
 
@@ -502,6 +511,20 @@ export const CHANGE_VERBS: ReadonlyArray<string> = [
  * and "avoid" keeps its own valence.
  */
 export const ADVICE_AVOID: ReadonlyArray<string> = ["avoid", "skip"]
+
+/**
+ * A warning to the reader (version 12): "Avoid it for client work", "We'd skip Nextiva unless…",
+ * "Évitez-le", "Evítalo", "Meiden Sie…". The verb opens its clause or follows a modal ("we'd",
+ * "I would", "better"), and scores WARNING_VALENCE: a reader takes it as the verdict, not as one
+ * complaint among others.
+ */
+export const WARNINGS: ReadonlyArray<string> = [
+  "avoid", "skip", "evitez", "evite", "evitez-le", "evitez-la", "evita", "evitalo", "evitala", "evitad", "meiden", "meide"
+]
+export const WARNING_MODALS: ReadonlyArray<string> = [
+  "we'd", "i'd", "would", "should", "better", "best", "just", "simply", "lieber", "besser", "mieux", "mejor"
+]
+export const WARNING_VALENCE = -2.5
 
 /**
  * Advice to the reader (version 8): "it's wise to keep a traditional account alongside it", "smart
