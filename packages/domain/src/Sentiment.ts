@@ -604,28 +604,31 @@ export const scoreClause = (
   return words
 }
 
-/**
- * "Yes" and "no" opening an answer, per language (folded). "Often." and "Usually." agree like a yes
- * (version 12); "Partly." and "Sometimes." hold back half a no.
- */
+/** "Yes" and "no" opening an answer, per language (folded). */
 const REPLIES: Readonly<Record<string, Readonly<Record<string, number>>>> = {
-  en: {
-    yes: 1, no: -1, absolutely: 1, definitely: 1, certainly: 1, often: 1, usually: 1, mostly: 1, generally: 1,
-    partly: -0.5, sometimes: -0.5
-  },
-  de: { ja: 1, nein: -1, absolut: 1, definitiv: 1, oft: 1, meistens: 1, haufig: 1, uberwiegend: 1, teilweise: -0.5, bedingt: -0.5 },
-  fr: {
-    oui: 1, non: -1, absolument: 1, certainement: 1, souvent: 1, generalement: 1, globalement: 1, partiellement: -0.5,
-    parfois: -0.5
-  },
-  es: { si: 1, no: -1, absolutamente: 1, claro: 1, generalmente: 1, normalmente: 1, mayormente: 1, parcialmente: -0.5 }
+  en: { yes: 1, no: -1, absolutely: 1, definitely: 1, certainly: 1 },
+  de: { ja: 1, nein: -1, absolut: 1, definitiv: 1 },
+  fr: { oui: 1, non: -1, absolument: 1, certainement: 1 },
+  es: { si: 1, no: -1, absolutamente: 1, claro: 1 }
+}
+
+/**
+ * Replies that are one word of their own ("Often.", "Usually.", version 12) agree like a yes;
+ * "Partly." and "Sometimes." hold back half a no. Followed by more ("Mostly if you already use
+ * Jira") they are a condition, not a reply.
+ */
+const WORD_REPLIES: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  en: { often: 1, usually: 1, mostly: 1, generally: 1, partly: -0.5, sometimes: -0.5 },
+  de: { oft: 1, meistens: 1, haufig: 1, uberwiegend: 1, teilweise: -0.5, bedingt: -0.5 },
+  fr: { souvent: 1, generalement: 1, globalement: 1, partiellement: -0.5, parfois: -0.5 },
+  es: { generalmente: 1, normalmente: 1, mayormente: 1, parcialmente: -0.5 }
 }
 
 /** A question carries a verdict to its "yes" from this valence on ("good", "worth"; not a faint "free"). */
 export const MIN_ASKED_VALENCE = 1
 
 /** The valence a "yes" or "no" reply takes: the question's own valence, confirmed or denied. */
-export const REPLY_VALENCE = 1.5
+export const REPLY_VALENCE = 2.5
 
 /**
  * A clause that opens with "yes" or "no" right after a question takes the question's verdict:
@@ -643,12 +646,13 @@ const replyTo = (
   // "Yes, …", or a reply closing a qualifier: "For serious training, yes: …"
   const at = tokens.findIndex((token, index) =>
     REPLIES[language]?.[token] !== undefined && (index === 0 || PUNCTUATION.test(tokens[index + 1] ?? "")))
+  const wordReply = at < 0 && PUNCTUATION.test(tokens[1] ?? "") ? WORD_REPLIES[language]?.[tokens[0] ?? ""] : undefined
   // "Not always.", "Pas toujours." deny the question like a "no"
   const denial = (DENIALS[language] ?? []).some(([a, b]) => tokens[0] === a && tokens[1] === b)
-  const reply = denial ? -1 : at < 0 ? undefined : REPLIES[language]?.[tokens[at] ?? ""]
+  const reply = denial ? -1 : wordReply ?? (at < 0 ? undefined : REPLIES[language]?.[tokens[at] ?? ""])
   if (reply === undefined) return []
   const asked = scoreClause(rules, tokenize(question, language), ignored).reduce((sum, word) => sum + word.valence, 0)
-  const said = denial ? `${tokens[0]} ${tokens[1]}` : tokens[at]
+  const said = denial ? `${tokens[0]} ${tokens[1]}` : wordReply !== undefined ? tokens[0] : tokens[at]
   return Math.abs(asked) < MIN_ASKED_VALENCE ? [] : [{ word: `${said} (to "${question}")`, valence: reply * Math.sign(asked) * REPLY_VALENCE }]
 }
 

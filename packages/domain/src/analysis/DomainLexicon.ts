@@ -94,7 +94,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     "shut down": -1.2, "shuts down": -1.2,
     // version 12 (from set 23): a product that is "left behind" or "falls behind"
     "left behind": -1.5, "falls behind": -1.3, "fallen behind": -1.3, "falling behind": -1.3, "lags behind": -1.3,
-    "lagging behind": -1.3, backlash: -1.8, granting: 0
+    "lagging behind": -1.3, backlash: -1.8, granting: 0,
+    // a "credit union", "sentences" and "passive voice" in a writing tool, "best suited to" (an audience, faint)
+    credit: 0, sentence: 0, sentences: 0, passive: 0, "best suited": 0.8
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -147,7 +149,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     kleinsten: 0, zurückgerufen: -1.5, rückruf: -1.2, rückrufe: -1.2, rückrufaktion: -1.2, sperrig: -1.5,
     sperrige: -1.5, schwankt: -0.6, schwanken: -0.6,
     // version 12 (from set 23): "Oberfläche" (an interface, not "oberflächlich"); tidy; suitable
-    oberfläche: 0, benutzeroberfläche: 0, aufgeräumt: 1.3, aufgeräumte: 1.3, geeignet: 1, geeignete: 1
+    oberfläche: 0, benutzeroberfläche: 0, flotte: 0, flotten: 0, aufgeräumt: 1.3, aufgeräumte: 1.3, geeignet: 1, geeignete: 1
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -197,7 +199,12 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // an insurance "sinistre" is a claim, not a disaster; "animaux" (pets), "Notre conseil" (our advice)
     sinistre: 0, sinistres: 0, animaux: 0, conseil: 0, salué: 1.5, saluée: 1.5, salués: 1.5, saluées: 1.5,
     compétitif: 1.2, compétitive: 1.2, compétitifs: 1.2, compétitives: 1.2, mitigé: -0.5, mitigés: -0.5,
-    mitigée: -0.5, mitigées: -0.5
+    mitigée: -0.5, mitigées: -0.5,
+    // version 12: "une bonne partie des produits" (a large share, no praise); long trips and terms are
+    // no long waits; suitable
+    "bonne partie": 0, "longs trajets": 0, "long trajet": 0, "longs voyages": 0, "longues distances": 0,
+    "longue distance": 0, "long terme": 0, "longs sejours": 0, "long sejour": 0, adapté: 1, adaptée: 1, adaptés: 1,
+    adaptées: 1
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -249,7 +256,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     integración: 0, integraciones: 0, varía: -0.6, varían: -0.6, siniestro: 0, siniestros: 0, salud: 0,
     competitivo: 1.2, competitiva: 1.2, competitivos: 1.2, competitivas: 1.2,
     // version 12 (from set 23): "(a) la altura" (up to par: "no están a la altura" is criticism)
-    "la altura": 1.3, varios: 0, varias: 0
+    "la altura": 1.3, varios: 0, varias: 0, "buena parte": 0, "gran parte": 0
   }
 }
 
