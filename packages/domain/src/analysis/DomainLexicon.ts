@@ -96,7 +96,13 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     "left behind": -1.5, "falls behind": -1.3, "fallen behind": -1.3, "falling behind": -1.3, "lags behind": -1.3,
     "lagging behind": -1.3, backlash: -1.8, granting: 0,
     // a "credit union", "sentences" and "passive voice" in a writing tool, "best suited to" (an audience, faint)
-    credit: 0, sentence: 0, sentences: 0, passive: 0, "best suited": 0.8
+    credit: 0, sentence: 0, sentences: 0, passive: 0, "best suited": 0.8,
+    // version 12 (from set 24): hoses that leak and kink; "lies flat"; a "running joke"; git commits; a
+    // "serious option"; a company that admitted a fault; passive (noise) isolation; "well
+    // below the SPF", "lags well behind"; a cult following; upgrades that break builds; "for much less money"
+    leaking: -1.5, leaked: -1.5, kinks: -1.2, kinking: -1.2, lies: 0, surprise: 0, "running joke": -1.5, commit: 0,
+    commits: 0, "serious option": 1, "serious contender": 1.2, admitted: -0.8, admits: -0.8, isolation: 0, "well below": -0.8, "well behind": -1.3, "cult following": 1.5, breaks: -1.2,
+    "city breaks": 0, "city break": 0, verdict: 0, "less money": 1.3
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -149,7 +155,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     kleinsten: 0, zurückgerufen: -1.5, rückruf: -1.2, rückrufe: -1.2, rückrufaktion: -1.2, sperrig: -1.5,
     sperrige: -1.5, schwankt: -0.6, schwanken: -0.6,
     // version 12 (from set 23): "Oberfläche" (an interface, not "oberflächlich"); tidy; suitable
-    oberfläche: 0, benutzeroberfläche: 0, flotte: 0, flotten: 0, aufgeräumt: 1.3, aufgeräumte: 1.3, geeignet: 1, geeignete: 1
+    oberfläche: 0, benutzeroberfläche: 0, flotte: 0, flotten: 0, nähe: 0, aufgeräumt: 1.3, aufgeräumte: 1.3, geeignet: 1, geeignete: 1
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -204,7 +210,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // no long waits; suitable
     "bonne partie": 0, "longs trajets": 0, "long trajet": 0, "longs voyages": 0, "longues distances": 0,
     "longue distance": 0, "long terme": 0, "longs sejours": 0, "long sejour": 0, adapté: 1, adaptée: 1, adaptés: 1,
-    adaptées: 1
+    adaptées: 1, immédiatement: 0, immédiate: 0, immédiat: 0, avance: 0
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -600,7 +606,9 @@ export const LACK_WORDS: ReadonlyArray<string> = [
   "lack", "lacks", "lacking", "lacked", "missing", "fehlt", "fehlen", "mangelt", "manque", "manquent", "carece",
   "carecen", "falta", "faltan",
   // version 10: a good thing taken away ("has dropped its free plan", "cut the free plan to 10 users")
-  "dropped", "removed", "cut", "scrapped", "discontinued"
+  "dropped", "removed", "cut", "scrapped", "discontinued",
+  // version 12: "ended unlimited free builds"
+  "ended", "ends", "withdrew", "withdrawn"
 ]
 export const FALL_SHORT: ReadonlyArray<readonly [string, string]> = [
   ["falls", "short"], ["fall", "short"], ["fell", "short"], ["falling", "short"], ["queda", "corto"],
@@ -624,7 +632,9 @@ export const ONLY_IF_WINDOW = 3
  * flaw: "Notion and Obsidian solve different problems" criticises neither.
  */
 export const REMEDY_VERBS: Readonly<Record<string, ReadonlyArray<string>>> = {
-  en: ["solve", "solves", "solved", "solving", "fix", "fixes", "fixed", "resolve", "resolves", "prevent", "prevents", "eliminate", "eliminates"],
+  en: ["solve", "solves", "solved", "solving", "fix", "fixes", "fixed", "resolve", "resolves", "prevent", "prevents", "eliminate", "eliminates",
+    "removes"
+  ],
   de: ["löst", "lösen", "behebt", "beheben", "verhindert"],
   fr: ["résout", "résoudre", "corrige", "corrigent", "évite"],
   es: ["resuelve", "resuelven", "soluciona", "solucionan"]
