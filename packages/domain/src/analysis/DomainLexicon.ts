@@ -100,9 +100,10 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 12 (from set 24): hoses that leak and kink; "lies flat"; a "running joke"; git commits; a
     // "serious option"; a company that admitted a fault; passive (noise) isolation; "well
     // below the SPF", "lags well behind"; a cult following; upgrades that break builds; "for much less money"
-    leaking: -1.5, leaked: -1.5, kinks: -1.2, kinking: -1.2, lies: 0, surprise: 0, "running joke": -1.5, commit: 0,
+    leaking: -1.5, leaked: -1.5, kinks: -1.2, kinking: -1.2, lies: 0, "running joke": -1.5, commit: 0,
     commits: 0, "serious option": 1, "serious contender": 1.2, admitted: -0.8, admits: -0.8, isolation: 0, "well below": -0.8, "well behind": -1.3, "cult following": 1.5, breaks: -1.2,
-    "city breaks": 0, "city break": 0, verdict: 0, "less money": 1.3
+    "city breaks": 0, "city break": 0, verdict: 0, "less money": 1.3,
+    "dented trust": -2, "eroded trust": -2, "damaged trust": -2, "undermined trust": -2, "hurt trust": -2
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,

@@ -83,14 +83,30 @@ const LINE_LABEL = /^\s*[*_]*\s*([\p{L} ]{2,20}?)\s*[*_]*\s*:\s*[*_]*\s*/u
 const RECOMMENDS =
   /(?<![\p{L}])(?:best|top|recommended|recommend(?:ations?)?|good|great|favou?rites?|alternatives?|picks?|beste[nrs]?|empfehl\p{L}*|gute[nr]?|alternativen?|meilleure?s?|recommand\p{L}*|bon(?:ne)?s?|mejore?s?|recomend\p{L}*|buen[oa]s?|alternativas?)(?![\p{L}])/iu
 
+/**
+ * The label of an answer's closing verdict ("**Bottom line:**", "Verdict:", "In short:", "Fazit:",
+ * "En résumé :", "Conclusión:"). Version 12: a brand it names for a need ("Ultrasun for long days
+ * outdoors", "TrueNAS if you want full control", "DeepL para documentos") is advised like "pick X".
+ * (Weighing the whole line twice as much was measured: no gain.)
+ */
+const SUMMARY =
+  /^(?:bottom line|the bottom line|verdict|the verdict|our verdict|in short|in summary|summary|in a nutshell|conclusion|overall|our picks?|our take|my take|recommendation|our recommendation|tl;?dr|final thoughts|fazit|kurz gesagt|kurzfazit|zusammenfassung|unser tipp|unsere empfehlung|empfehlung|en résumé|en bref|notre conseil|notre choix|notre verdict|en resumen|conclusión|veredicto|en pocas palabras|nuestra recomendación|nuestra elección)$/iu
+/** A need after a brand named in a summary: "X for…", "X if…", "X para…". */
+const FOR_NEED = /^[\s*_]*(?:for|if|when|für|wenn|bei|pour|si|quand|para|cuando)(?![\p{L}])/iu
+/** A brand named first in its clause: nothing before it but punctuation, markdown and a line label. */
+/** Where a summary's next item may start: a comma or semicolon, and an "and"/"or". */
+const SUMMARY_ITEM = /[,;]\s*(?:(?:and|or|und|oder|et|ou|y|o)\s+)?[*_]*/giu
+const OPENS_CLAUSE = /^[\s*_:;,.–—-]*(?:\p{L}[\p{L} ]{1,24}[*_]*:[\s*_]*)?$/u
+
 const leanOf = (label: string): 1 | -1 | undefined => PROS.test(label) ? 1 : CONS.test(label) ? -1 : undefined
 
 /**
  * Advice to choose the brand named next, opening its clause: "pick August if you rent", "; choose
- * Zoom Webinars if…", "otherwise start with the Potensic", "optez pour…", "elige…", "nehmen Sie…".
+ * Zoom Webinars if…", "otherwise start with the Potensic", "optez pour…", "elige…", "nehmen Sie…",
+ * also after a line label (version 12: "**Verdict:** Start with GitHub Actions", "Bottom line: Pick…").
  */
 const ADVICE =
-  /^[\s*_:;,.–—-]*(?:(?:otherwise|or|and|then|just|simply|instead|sinon|sino|ansonsten|sonst)[\s,]+)?(?:choose|pick|go with|go for|opt for|get|try|start with|stick with|buy|choisissez|optez pour|prenez|privilégiez|elige|elija|opta por|opte por|escoge|escoja|nehmen sie|wählen sie|greifen sie zu)\s+(?:the\s+|le\s+|la\s+|l'|el\s+|den\s+|die\s+|das\s+)?[*_]*$/iu
+  /^[\s*_:;,.–—-]*(?:\p{L}[\p{L} ]{1,24}[*_]*:[\s*_]*)?(?:(?:otherwise|or|and|then|just|simply|instead|sinon|sino|ansonsten|sonst)[\s,]+)?(?:choose|pick|go with|go for|opt for|get|try|start with|stick with|buy|choisissez|optez pour|prenez|privilégiez|elige|elija|opta por|opte por|escoge|escoja|nehmen sie|wählen sie|greifen sie zu)\s+(?:the\s+|le\s+|la\s+|l'|el\s+|den\s+|die\s+|das\s+)?[*_]*$/iu
 
 /** A feature matrix's cell ("Yes", "✓", "No") says what a product has, not how good it is. */
 const FEATURE_MARK = /^\s*[*_]*\s*(?:yes|no|ja|nein|oui|non|s[ií]|✓|✔|✗|✘|❌|✅|x|-|—|n\/a)\s*[*_]*\s*$/iu
@@ -281,10 +297,14 @@ export const scopeClauses = <B>(
   let answering: string | undefined
   // the brands the last judged clause was about: a heading question "Is it worth it?" goes on with them
   let lastJudged: ReadonlyArray<B> = []
+  // the line is a closing verdict ("**Bottom line:** …")
+  let summary = false
   const attribute = (targets: ReadonlyArray<B>, segment: Segment, answers?: string): void => {
-    const firstName = allSpans.reduce((first, span) =>
-      span.start >= segment.start && span.start < Math.min(first, segment.end) ? span.start : first, Infinity)
-    const advised = Number.isFinite(firstName) && ADVICE.test(text.slice(segment.start, firstName))
+    const first = allSpans.reduce<MentionSpan | undefined>((found, span) =>
+      span.start >= segment.start && span.start < Math.min(found?.start ?? Infinity, segment.end) ? span : found, undefined)
+    const before = first === undefined ? "" : text.slice(segment.start, first.start)
+    const advised = first !== undefined && (ADVICE.test(before) ||
+      (summary && OPENS_CLAUSE.test(before) && FOR_NEED.test(text.slice(first.end, segment.end))))
     const clause: ScopedClause = {
       text: clauseText(text, segment, allSpans, nameWords),
       weight: segment.weight,
@@ -317,6 +337,19 @@ export const scopeClauses = <B>(
       from = at
     }
     out.push({ ...segment, start: from, weight: from === segment.start ? segment.weight : 1 })
+    return out
+  }
+  /** A closing verdict's items, one per brand: "Brave for most users, Firefox if…, and Edge only if…". */
+  const splitAtSummaryItems = (segment: Segment): Array<Segment> => {
+    const out: Array<Segment> = []
+    let from = segment.start
+    for (const match of text.slice(segment.start, segment.end).matchAll(SUMMARY_ITEM)) {
+      const at = segment.start + match.index
+      if (!allSpans.some((span) => span.start === at + match[0].length)) continue
+      out.push({ ...segment, start: from, end: at })
+      from = at
+    }
+    out.push({ ...segment, start: from })
     return out
   }
   /** The brands a clause judges: those it names, less the baseline of a comparison. */
@@ -379,6 +412,7 @@ export const scopeClauses = <B>(
     offset = end + 1
     const trimmed = line.trim()
     const isTable = trimmed.startsWith("|")
+    summary = false
     if (trimmed.length === 0) {
       blank = true
       previousLineWasTable = false
@@ -425,7 +459,12 @@ export const scopeClauses = <B>(
     }
     previousLineWasTable = false
     const bullet = LIST_ITEM.exec(line)
-    if (bullet === null && indent === 0) recommending = RECOMMENDS.test(line) && !/[.!?]\s*$/u.test(line)
+    // version 12: a recommending heading's list stays recommending through the line that introduces it
+    // ("## Best observability platforms" / "Modern systems need…. These are the platforms teams shortlist:")
+    if (bullet === null && indent === 0) {
+      recommending = RECOMMENDS.test(line) && !/[.!?]\s*$/u.test(line) ||
+        (recommending && !HEADING.test(line) && /:\s*[*_]*\s*$/u.test(line))
+    }
     // the sentence that introduces a recommending list ("Good alternatives to X:") judges no one;
     // the sentences before it on its line do ("Since its price hikes, many have left. Good options:")
     const introduces = bullet === null && recommending && /:\s*[*_]*\s*$/u.test(line)
@@ -462,6 +501,7 @@ export const scopeClauses = <B>(
     }
     const bodyStart = start + (bullet?.[0].length ?? 0)
     const label = LINE_LABEL.exec(text.slice(bodyStart, end))
+    summary = label !== null && SUMMARY.test((label[1] ?? "").trim())
     lean = label === null ? undefined : leanOf(label[1] ?? "")
     labelled = lean !== undefined
     if (lean === undefined && bullet !== null && recommending) lean = 1
@@ -474,7 +514,8 @@ export const scopeClauses = <B>(
       }
       // clauses before the sentence names anyone ("Although it is pricey, Acmo is…") wait for it
       const pending: Array<Segment> = []
-      for (const segment of clauses(text, sentence.start, sentence.end).flatMap(splitAtNewSubject)) {
+      const segments = clauses(text, sentence.start, sentence.end).flatMap(splitAtNewSubject)
+      for (const segment of summary ? segments.flatMap(splitAtSummaryItems) : segments) {
         const judged = judgedIn(segment)
         // a clause that names brands only after "than" is about the brand of its block ("Ses offres sont
         // moins chères que …", version 11: also a sentence without a pronoun, "Das Angebot ist kleiner als bei X")
