@@ -103,7 +103,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     leaking: -1.5, leaked: -1.5, kinks: -1.2, kinking: -1.2, lies: 0, "running joke": -1.5, commit: 0,
     commits: 0, "serious option": 1, "serious contender": 1.2, admitted: -0.8, admits: -0.8, isolation: 0, "well below": -0.8, "well behind": -1.3, "cult following": 1.5, breaks: -1.2,
     "city breaks": 0, "city break": 0, verdict: 0, "less money": 1.3,
-    "dented trust": -2, "eroded trust": -2, "damaged trust": -2, "undermined trust": -2, "hurt trust": -2
+    "dented trust": -2, "eroded trust": -2, "damaged trust": -2, "undermined trust": -2, "hurt trust": -2, alarm: 0, alarms: 0, "little evidence": -1.3
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,

@@ -40,9 +40,11 @@ const MARKER = new RegExp(`(?<![\\p{L}\\p{N}])(?:${MARKERS.map(escapeRegExp).joi
 /**
  * The baseline of a comparison: "Bolt is cheaper than Uber", "günstiger als", "plus cher que",
  * "más caro que". A brand named only after it is what the clause compares with, not what it judges.
+ * Version 12: so is a maker or owner named after "developed by", "owned by", "rachetée par",
+ * "comprada por" ("tiny buds …, developed by former Bose engineers" is about the buds).
  */
 const COMPARISON =
-  /(?<![\p{L}])(?:than|behind|ahead\s+of|unlike|contrary\s+to|im\s+gegensatz\s+zu|anders\s+als|contrairement\s+(?:à|au|aux)|à\s+la\s+différence\s+d(?:e|u|es)|a\s+diferencia\s+de|al\s+contrario\s+que|(?:\p{L}+er|mehr|weniger)\s+als|(?:plus|moins|mieux|meilleure?s?|pire)(?:\s+\p{L}+){0,3}\s+qu(?:e|['’])|(?:más|menos|mejor|mejores|peor)(?:\s+\p{L}+){0,3}\s+que)(?![\p{L}])/iu
+  /(?<![\p{L}])(?:(?:developed|made|built|founded|created|owned|acquired|bought|backed|designed|started)\s+by(?:\s+former)?|(?:rachet|développ|fond|cré|détenu|possédé)\p{L}*\s+par|(?:comprad|adquirid|desarrollad|fundad|cread)\p{L}*\s+por|propiedad\s+de|than|behind|ahead\s+of|unlike|contrary\s+to|im\s+gegensatz\s+zu|anders\s+als|contrairement\s+(?:à|au|aux)|à\s+la\s+différence\s+d(?:e|u|es)|a\s+diferencia\s+de|al\s+contrario\s+que|(?:\p{L}+er|mehr|weniger)\s+als|(?:plus|moins|mieux|meilleure?s?|pire)(?:\s+\p{L}+){0,3}\s+qu(?:e|['’])|(?:más|menos|mejor|mejores|peor)(?:\s+\p{L}+){0,3}\s+que)(?![\p{L}])/iu
 
 /** "Alternatives to X", "instead of X": X is the baseline the clause leaves, not what it judges. */
 const ALTERNATIVE_TO =
@@ -474,7 +476,7 @@ export const scopeClauses = <B>(
       // brand of the answer before it, and its answer's "yes" takes the question's verdict
       const question = QUESTION_HEADING.test(line)
       subject = named.length === 0 && question && PRONOUN.test(line) ? lastJudged : named
-      section = subject.length === 1 && !ALTERNATIVES.test(line) ? subject : []
+      section = subject.length === 1 && !question && !ALTERNATIVES.test(line) ? subject : []
       itemIndent = -1
       // "### Which kibble brands do vets recommend?": the brands its answer names are the recommendation
       endorsing = question && subject.length === 0 && RECOMMENDS.test(line)
