@@ -6,9 +6,6 @@ import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import {
   ABSENCE_VALENCE,
-  WARNING_MODALS,
-  WARNING_VALENCE,
-  WARNINGS,
   ADVICE_AVOID,
   ADVICE_WORDS,
   AVOIDING,
@@ -57,7 +54,10 @@ import {
   PRICE_WINDOW,
   SARCASTIC_OPENERS,
   SPEED_WORDS,
-  TO_WORDS
+  TO_WORDS,
+  WARNING_MODALS,
+  WARNING_VALENCE,
+  WARNINGS
 } from "./analysis/DomainLexicon.js"
 import { foldName } from "./analysis/Folding.js"
 import { type LexiconLanguage, lexiconLanguage, makeWordLexicons, type WordLexicon } from "./analysis/WordLexicons.js"

@@ -362,6 +362,49 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       expect(advised.evidence[0]?.words).toEqual([{ word: "(advice to choose it)", valence: PICK_VALENCE }])
     }))
 
+  it.effect("reads the warnings, one-word replies, German compounds and senses of version 12", () =>
+    Effect.gen(function*() {
+      const sentiment = yield* Sentiment
+      yield* expectLabels([
+        // a warning that opens its clause or follows a modal is the verdict
+        ["en", "Avoid it for client work", "negative"],
+        ["en", "We'd skip it unless you get a firm quote in writing", "negative"],
+        ["fr", "Évitez-le pour les documents de travail", "negative"],
+        // a German compound ending in a burden, after "ohne"; "un" turns a compound's tail around
+        ["de", "Der Solo-Tarif kommt ohne Grundgebühr aus", "positive"],
+        ["de", "die Schadenregulierung gilt als unkompliziert", "positive"],
+        // price rises said with other verbs
+        ["en", "Adobe raised prices again in 2025", "negative"],
+        ["fr", "les options font vite grimper la facture", "negative"],
+        ["es", "sus traducciones largas no están a la altura", "negative"],
+        ["en", "next to the others it feels left behind", "negative"],
+        ["en", "the couplings often start leaking after a season", "negative"],
+        ["en", "the TOS software lags well behind", "negative"],
+        ["en", "Mozilla's change to its terms of use dented trust", "negative"],
+        ["de", "dafür ist die Oberfläche sehr aufgeräumt", "positive"]
+      ])
+      // the verb in the middle of a sentence is no warning
+      expect(yield* score("en", "many teams avoid it")).toBeGreaterThan(yield* score("en", "avoid it"))
+      yield* expectSameScores([
+        ["es", "clientes en varios países", ""],
+        ["fr", "fiable pour les longs trajets", "fiable pour les trajets"],
+        ["fr", "une bonne partie des produits", ""],
+        ["en", "request quotes from a credit union", ""],
+        ["en", "pushing commit after commit", ""],
+        ["en", "a hybrid hose that lies flat", ""],
+        ["en", "for city breaks", ""],
+        ["de", "ein Partnerakustiker in Ihrer Nähe", ""]
+      ])
+      // "Often." agrees like "Yes."; "Mostly if …" is a condition, not a reply; "Partly." holds back
+      const reply = (text: string, answers: string) =>
+        Effect.map(sentiment.score([{ text, weight: 1, answers }], "en", none), (j) => j.score)
+      const question = "Is Heymondo cheaper than the big names?"
+      expect(yield* reply("Often.", question)).toBe(yield* reply("Yes.", question))
+      expect(yield* reply("Mostly if you already use Jira.", "Is it worth paying for?")).toBe(50)
+      expect(yield* reply("Partly.", "Is it worth it for nomads?")).toBeLessThan(50)
+      expect(yield* reply("Partly.", "Is it worth it for nomads?")).toBeGreaterThan(yield* reply("No.", "Is it worth it for nomads?"))
+    }))
+
   it.effect("gives a recommending list's lean neither to a caveat after \"but\" nor to an empty clause (version 7)", () =>
     Effect.gen(function*() {
       const sentiment = yield* Sentiment

@@ -30,7 +30,7 @@ import { nameWordPattern, scopeClauses } from "./Scope.js"
  * ordinary words (Hunspell suffixes), heading verdicts, advice to choose a brand, "than" and "unlike"
  * clauses about their block's brand, more yes-replies and word senses (docs/metrics.md, "Analyser version").
  */
-export const ANALYSER_VERSION = 11
+export const ANALYSER_VERSION = 12
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {

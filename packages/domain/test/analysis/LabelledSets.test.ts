@@ -74,9 +74,10 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // out: the first version 8 rules 60.0%, kappa 0.358, 12 of 34; version 7 58.9%, 0.360; version
   // 6 50.5%, 0.254, 10 of 34).
   { title: "set 16 (a second reader's, held out on versions 6, 7 and the first version 8 rules, then tuned on) keeps the figures docs/metrics.md reports, far below the targets", file: "set-16.json", minPairs: 90, sentiment: { agreement: 0.69, kappa: 0.51, negatives: 0.55 }, mentions: { recall: 1, positions: 1 } },
-  // v10 78.7%, kappa 0.648, 17 of 28 negatives; v9 72.3%, kappa 0.545, 15 of 28 negatives, recall 1, positions 100% (held out: version 8
+  // v12 77.7%, kappa 0.631, 16 of 28 negatives (the closing "Bottom line: Brave for …, Firefox if …, Edge only if …"
+  // is now one item per brand, and Edge's share alone leaves it at 40.72, just neutral); v10 and v11 78.7%, kappa 0.648, 17 of 28 negatives; v9 72.3%, kappa 0.545, 15 of 28 negatives, recall 1, positions 100% (held out: version 8
   // 60.9%, kappa 0.367, 9 of 28, recall 0.979; version 7 56.5%; version 6 54.3%).
-  { title: "set 17 (a second reader's, held out on versions 6, 7 and 8, tuned on for version 9) keeps the figures docs/metrics.md reports", file: "set-17.json", minPairs: 90, sentiment: { agreement: 0.78, kappa: 0.64, negatives: 0.6 }, mentions: { recall: 1, positions: 1 } },
+  { title: "set 17 (a second reader's, held out on versions 6, 7 and 8, tuned on for version 9) keeps the figures docs/metrics.md reports", file: "set-17.json", minPairs: 90, sentiment: { agreement: 0.77, kappa: 0.63, negatives: 0.57 }, mentions: { recall: 1, positions: 1 } },
   // v11 76.1%, kappa 0.617 (Free's "pour un prix supérieur à la moyenne" now reads as a price); v10 77.2%, kappa 0.633, 12 of 23 negatives (held out, as measured once on version 9: 63.0%,
   // kappa 0.406, 10 of 23, 7 scored positive; version 6 63.0%, kappa 0.411, 8 of 23), recall 1, positions 100%.
   { title: "set 18 (a second reader's, held out on versions 6 and 9, tuned on for version 10) keeps the figures docs/metrics.md reports", file: "set-18.json", minPairs: 90, sentiment: { agreement: 0.76, kappa: 0.61, negatives: 0.52 }, mentions: { recall: 1, positions: 1 } },
@@ -84,20 +85,25 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // rules: 62.8%, kappa 0.264, 6 of 9; version 9 the same; version 6 60.2%, kappa 0.218, 4 of 9), recall 1, positions 100%.
   // Mostly positive (73 of 113), like the answers engines give: "always positive" would score 64.6%.
   { title: "set 19 (a second reader's, mostly positive, held out on versions 6, 9 and the first version 10 rules) keeps the figures docs/metrics.md reports, far below the targets", file: "set-19.json", minPairs: 110, sentiment: { agreement: 0.69, kappa: 0.35, negatives: 0.66 }, mentions: { recall: 1, positions: 1 } },
-  // v11 82.9%, kappa 0.691, 10 of 11 negatives, recall 1, positions 100% (held out, measured once on
+  // v12 82.0%, kappa 0.665; v11 82.9%, kappa 0.691, 10 of 11 negatives, recall 1, positions 100% (held out, measured once on
   // version 10: 73.9%, kappa 0.532, 8 of 11; versions 8 and 9 72.1%; 7 69.4%; 6 68.5%).
-  { title: "set 20 (a second reader's, mostly positive, held out on versions 6 to 10, tuned on for version 11) reaches the issue's targets", file: "set-20.json", minPairs: 110, sentiment: { agreement: 0.82, kappa: 0.69, negatives: 0.9 }, mentions: { recall: 1, positions: 1 } },
+  { title: "set 20 (a second reader's, mostly positive, held out on versions 6 to 10, tuned on for version 11) reaches the issue's targets", file: "set-20.json", minPairs: 110, sentiment: { agreement: 0.81, kappa: 0.66, negatives: 0.9 }, mentions: { recall: 1, positions: 1 } },
   // v11 84.8%, kappa 0.717, 7 of 9 negatives, recall 1, positions 100% ("found out later" no longer
   // mentions Later; held out, measured once on version 10: 75.0%, kappa 0.527, 5 of 9, positions
   // 98.2%; versions 8 and 9 72.3%; 7 69.6%; 6 67.9%).
   { title: "set 21 (a second reader's, B2B software and fintech, held out on versions 6 to 10, tuned on for version 11) reaches the issue's targets", file: "set-21.json", minPairs: 110, sentiment: { agreement: 0.84, kappa: 0.71, negatives: 0.77 }, mentions: { recall: 1, positions: 1 } },
-  // v11 74.3%, kappa 0.507, 6 of 9 negatives, recall 1, positions 100% (held out, measured once on
+  // v12 77.9%, kappa 0.571; v11 74.3%, kappa 0.507, 6 of 9 negatives, recall 1, positions 100% (held out, measured once on
   // the first version 11 rules: 69.9%, kappa 0.425, 4 of 9, positions 96.5%; version 10 66.4%;
   // version 9 68.1%; version 6 61.9%).
-  { title: "set 22 (a second reader's, mostly positive, held out on versions 6, 9, 10 and the first version 11 rules) keeps the figures docs/metrics.md reports, below the targets", file: "set-22.json", minPairs: 110, sentiment: { agreement: 0.74, kappa: 0.5, negatives: 0.66 }, mentions: { recall: 1, positions: 1 } },
-  // v11 70.4%, kappa 0.433, 3 of 9 negatives (2 scored positive), recall 1, positions 100%: held out,
-  // nothing tuned on it (version 10 67.6%, positions 97.2%; version 9 70.4%; version 6 67.6%).
-  { title: "set 23 (a second reader's, mostly B2B tools, held out on version 11) keeps the figures docs/metrics.md reports, far below the sentiment targets", file: "set-23.json", minPairs: 110, sentiment: { agreement: 0.7, kappa: 0.43, negatives: 0.33 }, mentions: { recall: 1, positions: 1 } },
+  { title: "set 22 (a second reader's, mostly positive, held out on versions 6, 9, 10 and the first version 11 rules) keeps the figures docs/metrics.md reports, below the targets", file: "set-22.json", minPairs: 110, sentiment: { agreement: 0.77, kappa: 0.57, negatives: 0.66 }, mentions: { recall: 1, positions: 1 } },
+  // v12 81.5%, kappa 0.641, 7 of 9 negatives, recall 1, positions 100% (held out, measured once on
+  // version 11: 70.4%, kappa 0.433, 3 of 9 negatives, 2 scored positive; version 10 67.6%, positions 97.2%; version 9
+  // 70.4%; version 6 67.6%).
+  { title: "set 23 (a second reader's, mostly B2B tools, held out on version 11, tuned on for version 12) reaches the issue's targets", file: "set-23.json", minPairs: 110, sentiment: { agreement: 0.81, kappa: 0.64, negatives: 0.77 }, mentions: { recall: 1, positions: 1 } },
+  // v12 63.4%, kappa 0.317, 5 of 13 negatives (none scored positive), recall 1, positions 100% (held out, measured
+  // once on version 11 and on the first version 12 rules, from set 23: 58.0%, kappa 0.213 and 0.215, 4 of 13, 3 scored
+  // positive; version 10 and 9 57.1%; version 6 53.6%). "Always positive" scores 58.9% on it.
+  { title: "set 24 (a second reader's, developer tools and home products, held out on version 11 and the first version 12 rules) keeps the figures docs/metrics.md reports, far below the targets", file: "set-24.json", minPairs: 110, sentiment: { agreement: 0.63, kappa: 0.31, negatives: 0.38 }, mentions: { recall: 1, positions: 1 } },
 ]
 
 layer(SentimentLexiconLive)("the labelled sets (docs/metrics.md)", (it) => {

@@ -219,6 +219,26 @@ describe("scopeClauses", () => {
     expect(advised("Get the Acmo One if you can; otherwise start with the Bexa.", "Acmo", "Bexa")).toEqual({ Acmo: [true], Bexa: [true] })
     expect(advised("Many teams choose Acmo. Few pick Bexa.", "Acmo", "Bexa")).toEqual({ Acmo: [false], Bexa: [false] })
     expect(advised("Sinon, optez pour Acmo.", "Acmo")).toEqual({ Acmo: [true] })
+    // version 12: after a line label, and a closing verdict's items, one per brand
+    expect(advised("**Verdict:** Start with Acmo; move to Bexa when speed matters.", "Acmo", "Bexa")).toEqual({ Acmo: [true], Bexa: [false] })
+    expect(advised("**In short:** Acmo for sensitive skin, Bexa if texture is everything, Cora only if you swim.", "Acmo", "Bexa", "Cora"))
+      .toEqual({ Acmo: [true], Bexa: [true], Cora: [false] })
+    expect(advised("Acmo for sensitive skin, Bexa if texture is everything.", "Acmo", "Bexa")).toEqual({ Acmo: [false] , Bexa: [false] })
+    expect(advised("**Conclusión:** Acmo para documentos; Bexa para viajar.", "Acmo", "Bexa")).toEqual({ Acmo: [true], Bexa: [true] })
+  })
+
+  it("keeps a recommending heading's lean through the line that introduces its list (version 12)", () => {
+    const text = "## Best observability platforms\n\nModern systems need metrics. These are the ones teams shortlist:\n\n1. **Acmo** – The broadest platform."
+    expect(leans(text, "Acmo")).toEqual({ Acmo: [1] })
+    expect(leans("## Best observability platforms\n\nModern systems need metrics.\n\n1. **Acmo** – The broadest platform.", "Acmo"))
+      .toEqual({ Acmo: [0] })
+  })
+
+  it("reads a maker or owner named after 'developed by' as a baseline, not the clause's subject (version 12)", () => {
+    expect(scope("### Is Acmo better than earplugs?\n\nThey're tiny buds, developed by former Bexa engineers. The sleep detection works well.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["They're tiny buds, developed by former engineers.", 1], ["The sleep detection works well.", 1]],
+      Bexa: []
+    })
   })
 
   it("blanks the capitalised words of tracked names, not their ordinary lower-case uses", () => {
