@@ -131,13 +131,21 @@ interface Segment {
   readonly condition: boolean
 }
 
-/** Sentence ends: `.!?…`, with any closing `**`/`_`, followed by whitespace or the end of the range. */
-const sentences = (text: string, start: number, end: number): Array<{ start: number; end: number }> => {
+/**
+ * Sentence ends: `.!?…`, with any closing `**`/`_`, followed by whitespace or the end of the range;
+ * not the last character of a tracked name ("Supergoop! if texture is everything", "Yahoo!").
+ */
+const sentences = (
+  text: string,
+  start: number,
+  end: number,
+  spans: ReadonlyArray<MentionSpan>
+): Array<{ start: number; end: number }> => {
   const out: Array<{ start: number; end: number }> = []
   let from = start
   for (let i = start; i < end; i++) {
     const char = text[i] ?? ""
-    if (!/[.!?…]/u.test(char)) continue
+    if (!/[.!?…]/u.test(char) || spans.some((span) => span.start <= i && i < span.end)) continue
     // closing emphasis belongs to the sentence: "**Is Acmo good?** It used to be."
     let close = i + 1
     while (close < end && /[*_]/u.test(text[close] ?? "")) close++
@@ -507,7 +515,7 @@ export const scopeClauses = <B>(
     lean = label === null ? undefined : leanOf(label[1] ?? "")
     labelled = lean !== undefined
     if (lean === undefined && bullet !== null && recommending) lean = 1
-    const lineSentences = sentences(text, bodyStart, end)
+    const lineSentences = sentences(text, bodyStart, end, allSpans)
     for (const [index, sentence] of lineSentences.entries()) {
       if (introduces && index === lineSentences.length - 1) {
         subject = []

@@ -100,10 +100,10 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // version 11: 70.4%, kappa 0.433, 3 of 9 negatives, 2 scored positive; version 10 67.6%, positions 97.2%; version 9
   // 70.4%; version 6 67.6%).
   { title: "set 23 (a second reader's, mostly B2B tools, held out on version 11, tuned on for version 12) reaches the issue's targets", file: "set-23.json", minPairs: 110, sentiment: { agreement: 0.81, kappa: 0.64, negatives: 0.77 }, mentions: { recall: 1, positions: 1 } },
-  // v12 63.4%, kappa 0.317, 5 of 13 negatives (none scored positive), recall 1, positions 100% (held out, measured
+  // v12 64.3%, kappa 0.331, 5 of 13 negatives (none scored positive), recall 1, positions 100% (held out, measured
   // once on version 11 and on the first version 12 rules, from set 23: 58.0%, kappa 0.213 and 0.215, 4 of 13, 3 scored
   // positive; version 10 and 9 57.1%; version 6 53.6%). "Always positive" scores 58.9% on it.
-  { title: "set 24 (a second reader's, developer tools and home products, held out on version 11 and the first version 12 rules) keeps the figures docs/metrics.md reports, far below the targets", file: "set-24.json", minPairs: 110, sentiment: { agreement: 0.63, kappa: 0.31, negatives: 0.38 }, mentions: { recall: 1, positions: 1 } },
+  { title: "set 24 (a second reader's, developer tools and home products, held out on version 11 and the first version 12 rules) keeps the figures docs/metrics.md reports, far below the targets", file: "set-24.json", minPairs: 110, sentiment: { agreement: 0.64, kappa: 0.33, negatives: 0.38 }, mentions: { recall: 1, positions: 1 } },
 ]
 
 layer(SentimentLexiconLive)("the labelled sets (docs/metrics.md)", (it) => {

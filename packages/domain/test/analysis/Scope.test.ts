@@ -225,6 +225,8 @@ describe("scopeClauses", () => {
       .toEqual({ Acmo: [true], Bexa: [true], Cora: [false] })
     expect(advised("Acmo for sensitive skin, Bexa if texture is everything.", "Acmo", "Bexa")).toEqual({ Acmo: [false] , Bexa: [false] })
     expect(advised("**Conclusión:** Acmo para documentos; Bexa para viajar.", "Acmo", "Bexa")).toEqual({ Acmo: [true], Bexa: [true] })
+    // a sentence does not end at the "!" of a name
+    expect(advised("**In short:** Bexa for long days, Acmo! if texture is everything.", "Acmo!", "Bexa")).toEqual({ "Acmo!": [true], Bexa: [true] })
   })
 
   it("keeps a recommending heading's lean through the line that introduces its list (version 12)", () => {
