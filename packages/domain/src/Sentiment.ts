@@ -455,7 +455,8 @@ export const scoreClause = (
     }
     wordIndex++
     const negated = wordIndex <= negatedUntil
-    if (ignored.has(token) || proper[position] === true) {
+    // a model name ("G1", "X10") is no word of the lexicon (VADER reads "g1" +1.4)
+    if (ignored.has(token) || proper[position] === true || /\p{N}/u.test(token)) {
       beforePrevious = previous
       previous = token
       continue

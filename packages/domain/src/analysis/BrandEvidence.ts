@@ -32,7 +32,10 @@ const SUBJECT_VERBS: ReadonlyArray<string> = [
   "verlangt", "est", "a", "offre", "propose", "coûte", "permet", "reste", "es", "tiene", "ofrece", "cuesta",
   "permite", "destaca", "cuenta", "sigue", "bleibt", "kann", "ermöglicht", "peut", "fonctionne", "puede", "funciona",
   // version 5: auxiliaries of a perfect tense ("Dia ha cerrado cientos de tiendas", "Wix hat …")
-  "ha", "han", "haben", "have", "ont"
+  "ha", "han", "haben", "have", "ont",
+  // version 12: the past of bare facts ("Census did the same job until Fivetran acquired it", "Winc filed…")
+  "did", "had", "became", "filed", "raised", "cut", "sold", "closed", "stopped", "ended", "lost", "settled",
+  "war", "hatte", "wurde", "était", "avait", "fue", "era", "tenía"
 ]
 
 /**

@@ -103,7 +103,12 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     leaking: -1.5, leaked: -1.5, kinks: -1.2, kinking: -1.2, lies: 0, "running joke": -1.5, commit: 0,
     commits: 0, "serious option": 1, "serious contender": 1.2, admitted: -0.8, admits: -0.8, isolation: 0, "well below": -0.8, "well behind": -1.3, "cult following": 1.5, breaks: -1.2,
     "city breaks": 0, "city break": 0, verdict: 0, "less money": 1.3,
-    "dented trust": -2, "eroded trust": -2, "damaged trust": -2, "undermined trust": -2, "hurt trust": -2, alarm: 0, alarms: 0, "little evidence": -1.3
+    "dented trust": -2, "eroded trust": -2, "damaged trust": -2, "undermined trust": -2, "hurt trust": -2, alarm: 0, alarms: 0, "little evidence": -1.3,
+    // from set 25: cracks and scratches; words of specs and features that are no verdict (VADER reads
+    // "hand" +2.2, "pressure" −1.2, "promised" +1.5, "tough" −0.5); "best left in one car"
+    cracks: -1.5, cracked: -1.5, cracking: -1.5, scratches: -1.2, scratched: -1.2, hand: 0, pressure: 0,
+    promised: 0, tough: 0, commitment: 0, "error handlers": 0, "error handling": 0, disappears: 0, "best left": 0,
+    "best prices": 0.8, "is average": -0.8, "are average": -0.8, "above average": 1, burns: -1.5, injuries: -1.5
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -156,7 +161,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     kleinsten: 0, zurückgerufen: -1.5, rückruf: -1.2, rückrufe: -1.2, rückrufaktion: -1.2, sperrig: -1.5,
     sperrige: -1.5, schwankt: -0.6, schwanken: -0.6,
     // version 12 (from set 23): "Oberfläche" (an interface, not "oberflächlich"); tidy; suitable
-    oberfläche: 0, benutzeroberfläche: 0, flotte: 0, flotten: 0, nähe: 0, aufgeräumt: 1.3, aufgeräumte: 1.3, geeignet: 1, geeignete: 1
+    oberfläche: 0, benutzeroberfläche: 0, flotte: 0, flotten: 0, nähe: 0, kurz: 0, kurze: 0, kurzen: 0, aufgeräumt: 1.3, aufgeräumte: 1.3, geeignet: 1, geeignete: 1
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -211,7 +216,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // no long waits; suitable
     "bonne partie": 0, "longs trajets": 0, "long trajet": 0, "longs voyages": 0, "longues distances": 0,
     "longue distance": 0, "long terme": 0, "longs sejours": 0, "long sejour": 0, adapté: 1, adaptée: 1, adaptés: 1,
-    adaptées: 1, immédiatement: 0, immédiate: 0, immédiat: 0, avance: 0
+    adaptées: 1, différent: 0, différents: 0, différente: 0, surprise: 0, date: 0, immédiatement: 0, immédiate: 0, immédiat: 0, avance: 0
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -316,9 +321,9 @@ export const AVOIDING: ReadonlyArray<string> = ["avoid", "avoiding", "waive", "v
 
 /** Words that negate what follows (folded). English also catches the "n't" of "doesn't". */
 export const NEGATORS: Readonly<Record<string, ReadonlyArray<string>>> = {
-  en: ["not", "no", "never", "without", "nor", "none", "hardly", "isn't", "aren't", "doesn't", "don't", "didn't", "wasn't", "won't", "can't", "cannot", "nothing", "rarely", "seldom"],
+  en: ["not", "no", "never", "without", "nor", "none", "hardly", "isn't", "aren't", "doesn't", "don't", "didn't", "wasn't", "won't", "can't", "cannot", "nothing", "rarely", "seldom", "impossible"],
   de: ["nicht", "kein", "keine", "keinen", "keiner", "keines", "nie", "niemals", "ohne", "selten", "kaum"],
-  fr: ["ne", "n", "pas", "jamais", "aucun", "aucune", "sans", "ni", "rarement"],
+  fr: ["ne", "n", "pas", "jamais", "aucun", "aucune", "sans", "ni", "rarement", "rien"],
   es: ["no", "nunca", "sin", "ningun", "ninguna", "ninguno", "ni", "jamas", "raramente"]
 }
 
