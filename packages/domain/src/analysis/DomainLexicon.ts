@@ -108,7 +108,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // "hand" +2.2, "pressure" −1.2, "promised" +1.5, "tough" −0.5); "best left in one car"
     cracks: -1.5, cracked: -1.5, cracking: -1.5, scratches: -1.2, scratched: -1.2, hand: 0, pressure: 0,
     promised: 0, tough: 0, commitment: 0, "error handlers": 0, "error handling": 0, disappears: 0, "best left": 0,
-    "best prices": 0.8, "is average": -0.8, "are average": -0.8, "above average": 1, burns: -1.5, injuries: -1.5
+    "best prices": 0.8, "is average": -0.8, "are average": -0.8, "above average": 1, burns: -1.5, injuries: -1.5, investigation: -1.2, inquiry: -1, probe: -1, "fraction of": 1.2
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -268,7 +268,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     integración: 0, integraciones: 0, varía: -0.6, varían: -0.6, siniestro: 0, siniestros: 0, salud: 0,
     competitivo: 1.2, competitiva: 1.2, competitivos: 1.2, competitivas: 1.2,
     // version 12 (from set 23): "(a) la altura" (up to par: "no están a la altura" is criticism)
-    "la altura": 1.3, varios: 0, varias: 0, "buena parte": 0, "gran parte": 0
+    "la altura": 1.3, varios: 0, varias: 0, sólido: 1.3, sólida: 1.3, sólidos: 1.3, sólidas: 1.3, "buena parte": 0, "gran parte": 0
   }
 }
 
@@ -281,7 +281,7 @@ export const BURDENS: Readonly<Record<string, ReadonlyArray<string>>> = {
   en: [
     "fee", "charge", "upsell", "minimum", "ads", "advert", "commission", "lock-in", "contract", "hidden", "markup",
     "subscription", "logs", "tracking", "cookie", "bloat", "surprise", "strings", "download", "install", "account",
-    "sign-up", "signup", "registration"
+    "sign-up", "signup", "registration", "commitment"
   ],
   de: [
     "gebuhr", "kontofuhrungsgebuhr", "kosten", "aufpreis", "werbung", "mindest", "vertrag", "provision", "abo", "uberraschung",
@@ -289,7 +289,7 @@ export const BURDENS: Readonly<Record<string, ReadonlyArray<string>>> = {
   ],
   fr: ["frais", "commission", "publicit", "engagement", "minimum", "abonnement", "surprise", "installation", "inscription", "telechargement"],
   es: [
-    "comision", "coste", "costo", "cuota", "publicidad", "permanencia", "minimo", "gastos", "sorpresa", "suscripcion",
+    "comision", "coste", "costo", "cuota", "publicidad", "permanencia", "minimo", "gastos", "sorpresa", "suscripcion", "compromiso",
     "descarga", "instalacion", "registro"
   ]
 }

@@ -44,11 +44,11 @@ const MARKER = new RegExp(`(?<![\\p{L}\\p{N}])(?:${MARKERS.map(escapeRegExp).joi
  * "comprada por" ("tiny buds …, developed by former Bose engineers" is about the buds).
  */
 const COMPARISON =
-  /(?<![\p{L}])(?:(?:developed|made|built|founded|created|owned|acquired|bought|backed|designed|started)\s+by(?:\s+former)?|(?:rachet|développ|fond|cré|détenu|possédé)\p{L}*\s+par|(?:comprad|adquirid|desarrollad|fundad|cread)\p{L}*\s+por|propiedad\s+de|than|behind|ahead\s+of|unlike|contrary\s+to|im\s+gegensatz\s+zu|anders\s+als|contrairement\s+(?:à|au|aux)|à\s+la\s+différence\s+d(?:e|u|es)|a\s+diferencia\s+de|al\s+contrario\s+que|(?:\p{L}+er|mehr|weniger)\s+als|(?:plus|moins|mieux|meilleure?s?|pire)(?:\s+\p{L}+){0,3}\s+qu(?:e|['’])|(?:más|menos|mejor|mejores|peor)(?:\s+\p{L}+){0,3}\s+que)(?![\p{L}])/iu
+  /(?<![\p{L}])(?:(?:developed|made|built|founded|created|owned|acquired|bought|backed|designed|started)\s+by(?:\s+former)?|(?:rachet|développ|fond|cré|détenu|possédé)\p{L}*\s+par|(?:comprad|adquirid|desarrollad|fundad|cread)\p{L}*\s+por|propiedad\s+de|(?:a\s+)?fraction\s+of|than|behind|ahead\s+of|unlike|contrary\s+to|im\s+gegensatz\s+zu|anders\s+als|contrairement\s+(?:à|au|aux)|à\s+la\s+différence\s+d(?:e|u|es)|a\s+diferencia\s+de|al\s+contrario\s+que|(?:\p{L}+er|mehr|weniger)\s+als|(?:plus|moins|mieux|meilleure?s?|pire)(?:\s+\p{L}+){0,3}\s+qu(?:e|['’])|(?:más|menos|mejor|mejores|peor)(?:\s+\p{L}+){0,3}\s+que)(?:(?<=['’])|(?![\p{L}]))/iu
 
 /** "Alternatives to X", "instead of X": X is the baseline the clause leaves, not what it judges. */
 const ALTERNATIVE_TO =
-  /(?<![\p{L}])(?:alternatives?\s+(?:to|for)|instead\s+of|rather\s+than|alternativen?\s+zu|statt|anstelle\s+von|alternatives?\s+(?:à|a)|au\s+lieu\s+de|alternativas?\s+a|en\s+lugar\s+de|en\s+vez\s+de)\s+[*_]*/giu
+  /(?<![\p{L}])(?:alternatives?(?:\s+\p{L}+){0,2}?\s+(?:to|for)|instead\s+of|rather\s+than|alternativen?\s+zu|statt|anstelle\s+von|alternatives?(?:\s+\p{L}+){0,2}?\s+(?:à|a)|au\s+lieu\s+de|alternativas?(?:\s+\p{L}+){0,2}?\s+a|en\s+lugar\s+de|en\s+vez\s+de)\s+[*_]*/giu
 
 /**
  * A brand that only qualifies another ("the network of Vodafone", "owned by Google", "del grupo
@@ -398,6 +398,10 @@ export const scopeClauses = <B>(
    */
   const baselineOnly = (segment: Segment, named: ReadonlyArray<B>): boolean => {
     if (named.length === 0) return false
+    // version 12: "Es una alternativa sólida a Clicars" in Autohero's paragraph is about Autohero
+    const left = [...text.slice(segment.start, segment.end).matchAll(ALTERNATIVE_TO)].map((match) => segment.start + match.index + match[0].length)
+    const inSegment = (span: MentionSpan) => span.start >= segment.start && span.start < segment.end
+    if (left.length > 0 && brands.every((b) => b.spans.filter(inSegment).every((span) => left.includes(span.start)))) return true
     const comparison = COMPARISON.exec(text.slice(segment.start, segment.end))
     if (comparison === null) return false
     const pivot = segment.start + comparison.index
