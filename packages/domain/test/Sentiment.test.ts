@@ -381,8 +381,16 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
         ["en", "the couplings often start leaking after a season", "negative"],
         ["en", "the TOS software lags well behind", "negative"],
         ["en", "Mozilla's change to its terms of use dented trust", "negative"],
-        ["de", "dafür ist die Oberfläche sehr aufgeräumt", "positive"]
+        ["de", "dafür ist die Oberfläche sehr aufgeräumt", "positive"],
+        // from set 25
+        ["en", "makes a seat-belt install almost impossible to get wrong", "positive"],
+        ["en", "owners report hairline cracks in the cap", "negative"],
+        ["en", "the hoses are average", "negative"],
+        ["es", "puedes probar el coche sin compromiso", "positive"],
+        ["en", "a ProPublica investigation found that it had marketed it as tested", "negative"]
       ])
+      // a model name with a digit is no word ("G1" is +1.4 in VADER)
+      expect(yield* score("en", "G1 with a heads-up display")).toBe(50)
       // the verb in the middle of a sentence is no warning
       expect(yield* score("en", "many teams avoid it")).toBeGreaterThan(yield* score("en", "avoid it"))
       yield* expectSameScores([
@@ -393,7 +401,10 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
         ["en", "pushing commit after commit", ""],
         ["en", "a hybrid hose that lies flat", ""],
         ["en", "for city breaks", ""],
-        ["de", "ein Partnerakustiker in Ihrer Nähe", ""]
+        ["de", "ein Partnerakustiker in Ihrer Nähe", ""],
+        ["en", "well above the national average", "well above the national"],
+        ["en", "boards inflated to the same pressure", ""],
+        ["en", "routers, iterators and error handlers", ""]
       ])
       // "Often." agrees like "Yes."; "Mostly if …" is a condition, not a reply; "Partly." holds back
       const reply = (text: string, answers: string) =>

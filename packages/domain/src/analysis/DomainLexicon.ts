@@ -108,7 +108,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // "hand" +2.2, "pressure" −1.2, "promised" +1.5, "tough" −0.5); "best left in one car"
     cracks: -1.5, cracked: -1.5, cracking: -1.5, scratches: -1.2, scratched: -1.2, hand: 0, pressure: 0,
     promised: 0, tough: 0, commitment: 0, "error handlers": 0, "error handling": 0, disappears: 0, "best left": 0,
-    "best prices": 0.8, "is average": -0.8, "are average": -0.8, "above average": 1, burns: -1.5, injuries: -1.5, investigation: -1.2, inquiry: -1, probe: -1, "fraction of": 1.2
+    "best prices": 0.8, "is average": -0.8, "are average": -0.8, "above average": 1, burns: -1.5, injuries: -1.5, investigation: -1.2, inquiry: -1, probe: -1, "fraction of": 1.2,
+    sagged: -1.3, sags: -1.3, "washed-out": -1.3, "well enough": 0.3
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,

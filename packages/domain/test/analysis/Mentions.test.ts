@@ -75,6 +75,9 @@ describe("findMentions", () => {
     // a list of ordinary words with no tracked brand in it proves nothing
     expect(summary("Tidal and coastal areas flood.", [brand(1, "Tidal")])).toEqual([])
     expect(summary("Ally pays a higher APY.", [brand(1, "Ally")]).map((m) => m.matched)).toEqual([["Ally"]])
+    // version 12: the past of a bare fact
+    expect(summary("Census did the same job until Fivetran acquired it.", [brand(1, "Census")]).map((m) => m.matched)).toEqual([["Census"]])
+    expect(summary("The census did not count them.", [brand(1, "Census")])).toEqual([])
   })
 
   it("takes a bold product name and a name closing a list with another tracked brand as brand evidence (version 8)", () => {

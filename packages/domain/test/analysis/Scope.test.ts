@@ -236,6 +236,21 @@ describe("scopeClauses", () => {
       .toEqual({ Acmo: [0] })
   })
 
+  it("leaves out the baseline of an elided French comparison and of 'una alternativa sólida a' (version 12)", () => {
+    expect(scope("Acmo mise sur un suivi personnalisé ; c'est un peu plus cher qu'Ornio, mais son taux de réussite est excellent.", "Acmo", "Ornio")).toEqual({
+      Acmo: [["mise sur un suivi personnalisé ;", 1], ["c'est un peu plus cher qu' ,", 0.5], ["mais son taux de réussite est excellent.", 1.5]],
+      Ornio: []
+    })
+    expect(scope("Acmo vende online. Es una alternativa sólida a Bexa, aunque su stock es menor.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["vende online.", 1], ["Es una alternativa sólida a ,", 1], ["aunque su stock es menor.", 1]],
+      Bexa: []
+    })
+    expect(scope("Acmo uses a canvas. It usually costs a fraction of Bexa's price.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["uses a canvas.", 1], ["It usually costs a fraction of 's price.", 1]],
+      Bexa: []
+    })
+  })
+
   it("reads a maker or owner named after 'developed by' as a baseline, not the clause's subject (version 12)", () => {
     expect(scope("### Is Acmo better than earplugs?\n\nThey're tiny buds, developed by former Bexa engineers. The sleep detection works well.", "Acmo", "Bexa")).toEqual({
       Acmo: [["They're tiny buds, developed by former engineers.", 1], ["The sleep detection works well.", 1]],
