@@ -40,9 +40,10 @@ const SUBJECT_VERBS: ReadonlyArray<string> = [
 
 /**
  * An aside between a subject and its verb: "Confluence, by contrast, feels dated", "Close, on the
- * other hand, is…" (a comma, up to four words, a comma).
+ * other hand, is…", version 12: "Seek, made by the iNaturalist team, works…" (a comma, up to six
+ * words, a comma).
  */
-const ASIDE = /^[*_]*\s*,\s*(?:[\p{L}]+\s+){0,3}[\p{L}]+\s*,\s*/u
+const ASIDE = /^[*_]*\s*,\s*(?:[\p{L}]+\s+){0,5}[\p{L}]+\s*,\s*/u
 
 /** The name alone is the sentence: "Gusto." answering "Which payroll tool is best?". */
 const ALONE = /^[*_]*(?:[.!][*_]*(?:\s|$)|\s*(?:\n|$))/u

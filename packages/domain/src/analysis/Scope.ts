@@ -473,12 +473,7 @@ export const scopeClauses = <B>(
     }
     previousLineWasTable = false
     const bullet = LIST_ITEM.exec(line)
-    // version 12: a recommending heading's list stays recommending through the line that introduces it
-    // ("## Best observability platforms" / "Modern systems need…. These are the platforms teams shortlist:")
-    if (bullet === null && indent === 0) {
-      recommending = RECOMMENDS.test(line) && !/[.!?]\s*$/u.test(line) ||
-        (recommending && !HEADING.test(line) && /:\s*[*_]*\s*$/u.test(line))
-    }
+    if (bullet === null && indent === 0) recommending = RECOMMENDS.test(line) && !/[.!?]\s*$/u.test(line)
     // the sentence that introduces a recommending list ("Good alternatives to X:") judges no one;
     // the sentences before it on its line do ("Since its price hikes, many have left. Good options:")
     const introduces = bullet === null && recommending && /:\s*[*_]*\s*$/u.test(line)

@@ -85,14 +85,14 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // rules: 62.8%, kappa 0.264, 6 of 9; version 9 the same; version 6 60.2%, kappa 0.218, 4 of 9), recall 1, positions 100%.
   // Mostly positive (73 of 113), like the answers engines give: "always positive" would score 64.6%.
   { title: "set 19 (a second reader's, mostly positive, held out on versions 6, 9 and the first version 10 rules) keeps the figures docs/metrics.md reports, far below the targets", file: "set-19.json", minPairs: 110, sentiment: { agreement: 0.69, kappa: 0.35, negatives: 0.66 }, mentions: { recall: 1, positions: 1 } },
-  // v12 82.0%, kappa 0.665; v11 82.9%, kappa 0.691, 10 of 11 negatives, recall 1, positions 100% (held out, measured once on
+  // v12 83.8%, kappa 0.702; v11 82.9%, kappa 0.691, 10 of 11 negatives, recall 1, positions 100% (held out, measured once on
   // version 10: 73.9%, kappa 0.532, 8 of 11; versions 8 and 9 72.1%; 7 69.4%; 6 68.5%).
   { title: "set 20 (a second reader's, mostly positive, held out on versions 6 to 10, tuned on for version 11) reaches the issue's targets", file: "set-20.json", minPairs: 110, sentiment: { agreement: 0.81, kappa: 0.66, negatives: 0.9 }, mentions: { recall: 1, positions: 1 } },
   // v11 84.8%, kappa 0.717, 7 of 9 negatives, recall 1, positions 100% ("found out later" no longer
   // mentions Later; held out, measured once on version 10: 75.0%, kappa 0.527, 5 of 9, positions
   // 98.2%; versions 8 and 9 72.3%; 7 69.6%; 6 67.9%).
   { title: "set 21 (a second reader's, B2B software and fintech, held out on versions 6 to 10, tuned on for version 11) reaches the issue's targets", file: "set-21.json", minPairs: 110, sentiment: { agreement: 0.84, kappa: 0.71, negatives: 0.77 }, mentions: { recall: 1, positions: 1 } },
-  // v12 78.8%, kappa 0.587; v11 74.3%, kappa 0.507, 6 of 9 negatives, recall 1, positions 100% (held out, measured once on
+  // v12 77.9%, kappa 0.571; v11 74.3%, kappa 0.507, 6 of 9 negatives, recall 1, positions 100% (held out, measured once on
   // the first version 11 rules: 69.9%, kappa 0.425, 4 of 9, positions 96.5%; version 10 66.4%;
   // version 9 68.1%; version 6 61.9%).
   { title: "set 22 (a second reader's, mostly positive, held out on versions 6, 9, 10 and the first version 11 rules) keeps the figures docs/metrics.md reports, below the targets", file: "set-22.json", minPairs: 110, sentiment: { agreement: 0.77, kappa: 0.57, negatives: 0.66 }, mentions: { recall: 1, positions: 1 } },
@@ -104,10 +104,14 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // once on version 11 and on the first version 12 rules, from set 23: 58.0%, kappa 0.213 and 0.215, 4 of 13, 3 scored
   // positive; version 10 and 9 57.1%; version 6 53.6%). "Always positive" scores 58.9% on it.
   { title: "set 24 (a second reader's, developer tools and home products, held out on version 11 and the first version 12 rules) keeps the figures docs/metrics.md reports, far below the targets", file: "set-24.json", minPairs: 110, sentiment: { agreement: 0.64, kappa: 0.33, negatives: 0.38 }, mentions: { recall: 1, positions: 1 } },
-  // v12 74.8%, kappa 0.538, 9 of 12 negatives, recall 1, positions 100% (held out, measured once on the version 12
+  // v12 75.7%, kappa 0.563, 9 of 12 negatives, recall 1, positions 100% (held out, measured once on the version 12
   // rules made from sets 23 and 24: 64.5%, kappa 0.351, 8 of 12, recall 0.991 ("Census did the same job…"), positions
   // 99.1%; version 11 63.6%; version 6 50.9%).
-  { title: "set 25 (a second reader's, held out on version 11 and the version 12 rules before it, then tuned on) keeps the figures docs/metrics.md reports, below the targets", file: "set-25.json", minPairs: 110, sentiment: { agreement: 0.74, kappa: 0.53, negatives: 0.75 }, mentions: { recall: 1, positions: 1 } },
+  { title: "set 25 (a second reader's, held out on version 11 and the version 12 rules before it, then tuned on) keeps the figures docs/metrics.md reports, below the targets", file: "set-25.json", minPairs: 110, sentiment: { agreement: 0.75, kappa: 0.56, negatives: 0.75 }, mentions: { recall: 1, positions: 1 } },
+  // v12 59.8%, kappa 0.290, 6 of 14 negatives (2 scored positive), recall 1, positions 100% (held out, measured once on
+  // version 12 as finished: 56.8%, kappa 0.229, 6 of 14, recall 0.991 ("Seek, made by the iNaturalist team, works…"),
+  // positions 98.2%; version 11 58.6%; version 6 53.2%). "Always positive" scores 57.1% on it.
+  { title: "set 26 (a second reader's, held out on version 12 as finished) keeps the figures docs/metrics.md reports, far below the targets", file: "set-26.json", minPairs: 110, sentiment: { agreement: 0.59, kappa: 0.28, negatives: 0.42 }, mentions: { recall: 1, positions: 1 } },
 ]
 
 layer(SentimentLexiconLive)("the labelled sets (docs/metrics.md)", (it) => {

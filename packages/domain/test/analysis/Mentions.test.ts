@@ -78,6 +78,9 @@ describe("findMentions", () => {
     // version 12: the past of a bare fact
     expect(summary("Census did the same job until Fivetran acquired it.", [brand(1, "Census")]).map((m) => m.matched)).toEqual([["Census"]])
     expect(summary("The census did not count them.", [brand(1, "Census")])).toEqual([])
+    // an aside of up to six words between the name and its verb
+    expect(summary("Seek, made by the iNaturalist team, works without an account.", [brand(1, "Seek")]).map((m) => m.matched))
+      .toEqual([["Seek"]])
   })
 
   it("takes a bold product name and a name closing a list with another tracked brand as brand evidence (version 8)", () => {

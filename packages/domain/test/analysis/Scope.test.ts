@@ -229,11 +229,9 @@ describe("scopeClauses", () => {
     expect(advised("**In short:** Bexa for long days, Acmo! if texture is everything.", "Acmo!", "Bexa")).toEqual({ "Acmo!": [true], Bexa: [true] })
   })
 
-  it("keeps a recommending heading's lean through the line that introduces its list (version 12)", () => {
-    const text = "## Best observability platforms\n\nModern systems need metrics. These are the ones teams shortlist:\n\n1. **Acmo** – The broadest platform."
-    expect(leans(text, "Acmo")).toEqual({ Acmo: [1] })
-    expect(leans("## Best observability platforms\n\nModern systems need metrics.\n\n1. **Acmo** – The broadest platform.", "Acmo"))
-      .toEqual({ Acmo: [0] })
+  it("takes no lean from a heading across a line that introduces a list without recommending it (decided in version 12)", () => {
+    const text = "## Best chess apps\n\nThese are the apps worth installing:\n\n1. **Acmo** – It does the job for under-12s."
+    expect(leans(text, "Acmo")).toEqual({ Acmo: [0] })
   })
 
   it("leaves out the baseline of an elided French comparison and of 'una alternativa sólida a' (version 12)", () => {
