@@ -362,11 +362,14 @@ export const scopeClauses = <B>(
     out.push({ ...segment, start: from })
     return out
   }
+  /** Where the baselines of "alternatives to X" in a clause start (X's first character). */
+  const alternativeBaselines = (segment: Segment): Array<number> =>
+    [...text.slice(segment.start, segment.end).matchAll(ALTERNATIVE_TO)].map((match) => segment.start + match.index + match[0].length)
   /** The brands a clause judges: those it names, less the baseline of a comparison. */
   const judgedIn = (segment: Segment): Array<B> => {
     const all = brandsIn(segment.start, segment.end)
     const clause = text.slice(segment.start, segment.end)
-    const left = [...clause.matchAll(ALTERNATIVE_TO)].map((match) => segment.start + match.index + match[0].length)
+    const left = alternativeBaselines(segment)
     const baseline = (brand: B): boolean =>
       brands.some((b) => b.brand === brand && b.spans.some((span) => left.includes(span.start)))
     const first = Math.min(...brands.filter((b) => all.includes(b.brand)).flatMap((b) =>
@@ -399,7 +402,7 @@ export const scopeClauses = <B>(
   const baselineOnly = (segment: Segment, named: ReadonlyArray<B>): boolean => {
     if (named.length === 0) return false
     // version 12: "Es una alternativa sólida a Clicars" in Autohero's paragraph is about Autohero
-    const left = [...text.slice(segment.start, segment.end).matchAll(ALTERNATIVE_TO)].map((match) => segment.start + match.index + match[0].length)
+    const left = alternativeBaselines(segment)
     const inSegment = (span: MentionSpan) => span.start >= segment.start && span.start < segment.end
     if (left.length > 0 && brands.every((b) => b.spans.filter(inSegment).every((span) => left.includes(span.start)))) return true
     const comparison = COMPARISON.exec(text.slice(segment.start, segment.end))
