@@ -606,7 +606,7 @@ export const scoreClause = (
 }
 
 /** "Yes" and "no" opening an answer, per language (folded). */
-const REPLIES: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+const REPLIES: Readonly<Record<string, Readonly<Record<string, 1 | -1>>>> = {
   en: { yes: 1, no: -1, absolutely: 1, definitely: 1, certainly: 1 },
   de: { ja: 1, nein: -1, absolut: 1, definitiv: 1 },
   fr: { oui: 1, non: -1, absolument: 1, certainement: 1 },

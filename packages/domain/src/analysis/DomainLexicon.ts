@@ -101,14 +101,17 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // "serious option"; a company that admitted a fault; passive (noise) isolation; "well
     // below the SPF", "lags well behind"; a cult following; upgrades that break builds; "for much less money"
     leaking: -1.5, leaked: -1.5, kinks: -1.2, kinking: -1.2, lies: 0, "running joke": -1.5, commit: 0,
-    commits: 0, "serious option": 1, "serious contender": 1.2, admitted: -0.8, admits: -0.8, isolation: 0, "well below": -0.8, "well behind": -1.3, "cult following": 1.5, breaks: -1.2,
+    commits: 0, "serious option": 1, "serious contender": 1.2, admitted: -0.8, admits: -0.8, isolation: 0,
+    "well below": -0.8, "well behind": -1.3, "cult following": 1.5, breaks: -1.2,
     "city breaks": 0, "city break": 0, verdict: 0, "less money": 1.3,
-    "dented trust": -2, "eroded trust": -2, "damaged trust": -2, "undermined trust": -2, "hurt trust": -2, alarm: 0, alarms: 0, "little evidence": -1.3,
+    "dented trust": -2, "eroded trust": -2, "damaged trust": -2, "undermined trust": -2, "hurt trust": -2, alarm: 0,
+    alarms: 0, "little evidence": -1.3,
     // from set 25: cracks and scratches; words of specs and features that are no verdict (VADER reads
     // "hand" +2.2, "pressure" −1.2, "promised" +1.5, "tough" −0.5); "best left in one car"
     cracks: -1.5, cracked: -1.5, cracking: -1.5, scratches: -1.2, scratched: -1.2, hand: 0, pressure: 0,
     promised: 0, tough: 0, commitment: 0, "error handlers": 0, "error handling": 0, disappears: 0, "best left": 0,
-    "best prices": 0.8, "is average": -0.8, "are average": -0.8, "above average": 1, burns: -1.5, injuries: -1.5, investigation: -1.2, inquiry: -1, probe: -1, "fraction of": 1.2,
+    "best prices": 0.8, "is average": -0.8, "are average": -0.8, "above average": 1, burns: -1.5, injuries: -1.5,
+    investigation: -1.2, inquiry: -1, probe: -1, "fraction of": 1.2,
     sagged: -1.3, sags: -1.3, "washed-out": -1.3, "well enough": 0.3
   },
   de: {
@@ -162,7 +165,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     kleinsten: 0, zurückgerufen: -1.5, rückruf: -1.2, rückrufe: -1.2, rückrufaktion: -1.2, sperrig: -1.5,
     sperrige: -1.5, schwankt: -0.6, schwanken: -0.6,
     // version 12 (from set 23): "Oberfläche" (an interface, not "oberflächlich"); tidy; suitable
-    oberfläche: 0, benutzeroberfläche: 0, flotte: 0, flotten: 0, nähe: 0, kurz: 0, kurze: 0, kurzen: 0, aufgeräumt: 1.3, aufgeräumte: 1.3, geeignet: 1, geeignete: 1
+    oberfläche: 0, benutzeroberfläche: 0, flotte: 0, flotten: 0, nähe: 0, kurz: 0, kurze: 0, kurzen: 0,
+    aufgeräumt: 1.3, aufgeräumte: 1.3, geeignet: 1, geeignete: 1
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -182,7 +186,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     excellent: 2.5, excellente: 2.5, robuste: 1.5, agréable: 1.5, imbattable: 2, généreux: 1.5, performant: 1.5,
     sympathique: 1.5, avantageux: 1.5,
     // round 5
-    critiqué: -1.5, critiquée: -1.5, critiqués: -1.5, critique: -1.5, inégal: -1.2, inégale: -1.2, lenteur: -1.3,
+    critiqué: -1.5, critiquée: -1.5, critiqués: -1.5, inégal: -1.2, inégale: -1.2, lenteur: -1.3,
     lenteurs: -1.3, plantages: -1.8, limité: -1, inconvénient: -1.2, inconvénients: -1.2, mauvais: -2,
     mauvaise: -2, vétuste: -1.3, daté: -1.2, datée: -1.2, encombrant: -1, lourd: -1, lourde: -1, compliqués: -1.2,
     compétent: 1.5, compétents: 1.5, moderne: 1.2, riche: 1, puissant: 1.5, puissante: 1.5, sécurisé: 1,
@@ -217,7 +221,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // no long waits; suitable
     "bonne partie": 0, "longs trajets": 0, "long trajet": 0, "longs voyages": 0, "longues distances": 0,
     "longue distance": 0, "long terme": 0, "longs sejours": 0, "long sejour": 0, adapté: 1, adaptée: 1, adaptés: 1,
-    adaptées: 1, différent: 0, différents: 0, différente: 0, surprise: 0, date: 0, immédiatement: 0, immédiate: 0, immédiat: 0, avance: 0
+    adaptées: 1, différent: 0, différents: 0, différente: 0, surprise: 0, date: 0, immédiatement: 0, immédiate: 0,
+    immédiat: 0, avance: 0
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,

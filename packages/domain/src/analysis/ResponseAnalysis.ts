@@ -28,7 +28,9 @@ import { nameWordPattern, scopeClauses } from "./Scope.js"
  * evidence; 10: a concession ("…, though …") weighs like its main clause, heading questions asking for
  * a recommendation endorse the brands their answer names, more word senses and picks; 11: inflected
  * ordinary words (Hunspell suffixes), heading verdicts, advice to choose a brand, "than" and "unlike"
- * clauses about their block's brand, more yes-replies and word senses (docs/metrics.md, "Analyser version").
+ * clauses about their block's brand, more yes-replies and word senses; 12: warnings as verdicts, stronger
+ * and one-word FAQ replies, closing verdict lines read per brand, makers and "alternative to" baselines,
+ * German compound burdens, past-tense subject verbs (docs/metrics.md, "Analyser version").
  */
 export const ANALYSER_VERSION = 12
 

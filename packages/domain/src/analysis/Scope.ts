@@ -95,10 +95,12 @@ const SUMMARY =
   /^(?:bottom line|the bottom line|verdict|the verdict|our verdict|in short|in summary|summary|in a nutshell|conclusion|overall|our picks?|our take|my take|recommendation|our recommendation|tl;?dr|final thoughts|fazit|kurz gesagt|kurzfazit|zusammenfassung|unser tipp|unsere empfehlung|empfehlung|en résumé|en bref|notre conseil|notre choix|notre verdict|en resumen|conclusión|veredicto|en pocas palabras|nuestra recomendación|nuestra elección)$/iu
 /** A need after a brand named in a summary: "X for…", "X if…", "X para…". */
 const FOR_NEED = /^[\s*_]*(?:for|if|when|für|wenn|bei|pour|si|quand|para|cuando)(?![\p{L}])/iu
-/** A brand named first in its clause: nothing before it but punctuation, markdown and a line label. */
 /** Where a summary's next item may start: a comma or semicolon, and an "and"/"or". */
 const SUMMARY_ITEM = /[,;]\s*(?:(?:and|or|und|oder|et|ou|y|o)\s+)?[*_]*/giu
-const OPENS_CLAUSE = /^[\s*_:;,.–—-]*(?:\p{L}[\p{L} ]{1,24}[*_]*:[\s*_]*)?$/u
+/** What may open a clause before its words: punctuation, markdown and a line label ("**Verdict:**"). */
+const CLAUSE_OPENING = String.raw`^[\s*_:;,.–—-]*(?:\p{L}[\p{L} ]{1,24}[*_]*:[\s*_]*)?`
+/** A brand named first in its clause: nothing before it but the clause's opening. */
+const OPENS_CLAUSE = new RegExp(`${CLAUSE_OPENING}$`, "u")
 
 const leanOf = (label: string): 1 | -1 | undefined => PROS.test(label) ? 1 : CONS.test(label) ? -1 : undefined
 
@@ -107,8 +109,13 @@ const leanOf = (label: string): 1 | -1 | undefined => PROS.test(label) ? 1 : CON
  * Zoom Webinars if…", "otherwise start with the Potensic", "optez pour…", "elige…", "nehmen Sie…",
  * also after a line label (version 12: "**Verdict:** Start with GitHub Actions", "Bottom line: Pick…").
  */
-const ADVICE =
-  /^[\s*_:;,.–—-]*(?:\p{L}[\p{L} ]{1,24}[*_]*:[\s*_]*)?(?:(?:otherwise|or|and|then|just|simply|instead|sinon|sino|ansonsten|sonst)[\s,]+)?(?:choose|pick|go with|go for|opt for|get|try|start with|stick with|buy|choisissez|optez pour|prenez|privilégiez|elige|elija|opta por|opte por|escoge|escoja|nehmen sie|wählen sie|greifen sie zu)\s+(?:the\s+|le\s+|la\s+|l'|el\s+|den\s+|die\s+|das\s+)?[*_]*$/iu
+const ADVICE = new RegExp(
+  CLAUSE_OPENING +
+    String.raw`(?:(?:otherwise|or|and|then|just|simply|instead|sinon|sino|ansonsten|sonst)[\s,]+)?` +
+    String.raw`(?:choose|pick|go with|go for|opt for|get|try|start with|stick with|buy|choisissez|optez pour|prenez|privilégiez|elige|elija|opta por|opte por|escoge|escoja|nehmen sie|wählen sie|greifen sie zu)` +
+    String.raw`\s+(?:the\s+|le\s+|la\s+|l'|el\s+|den\s+|die\s+|das\s+)?[*_]*$`,
+  "iu"
+)
 
 /** A feature matrix's cell ("Yes", "✓", "No") says what a product has, not how good it is. */
 const FEATURE_MARK = /^\s*[*_]*\s*(?:yes|no|ja|nein|oui|non|s[ií]|✓|✔|✗|✘|❌|✅|x|-|—|n\/a)\s*[*_]*\s*$/iu
