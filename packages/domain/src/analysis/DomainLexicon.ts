@@ -112,7 +112,13 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     promised: 0, tough: 0, commitment: 0, "error handlers": 0, "error handling": 0, disappears: 0, "best left": 0,
     "best prices": 0.8, "is average": -0.8, "are average": -0.8, "above average": 1, burns: -1.5, injuries: -1.5,
     investigation: -1.2, inquiry: -1, probe: -1, "fraction of": 1.2,
-    sagged: -1.3, sags: -1.3, "washed-out": -1.3, "well enough": 0.3
+    sagged: -1.3, sags: -1.3, "washed-out": -1.3, "well enough": 0.3,
+    // version 13: words whose sense in product answers is descriptive ("monthly active users", "dynamic
+    // secrets", "gross revenue", "ad blocking", "for the base alone", "shared hosting", "plug and play",
+    // "third party", a "Diamond" plan, Adobe XD, "drag and drop", "FDA approval"); "up to $200" and "up
+    // front" are no price rises
+    active: 0, dynamic: 0, gross: 0, blocking: 0, alone: 0, enthusiasts: 0, shared: 0, play: 0, party: 0,
+    diamond: 0, xd: 0, drag: 0, amazon: 0, approval: 0, "up to": 0, "up front": 0
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -564,7 +570,7 @@ export const ADVICE_WORDS: ReadonlyArray<string> = ["wise", "smart", "sensible",
  */
 export const DIFFICULT: ReadonlyArray<string> = ["hard", "difficult", "tough", "schwer", "schwierig", "difficile", "dificil"]
 export const TO_WORDS: ReadonlyArray<string> = ["to", "zu", "a", "de"]
-export const BEAT_VERBS: ReadonlyArray<string> = ["beat", "top", "match", "surpass", "schlagen", "ubertreffen", "battre", "egaler", "superar", "igualar"]
+export const BEAT_VERBS: ReadonlyArray<string> = ["beat", "top", "match", "surpass", "argue", "fault", "schlagen", "ubertreffen", "battre", "egaler", "superar", "igualar"]
 export const HARD_TO_BEAT_VALENCE = 2
 
 /**
