@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import {
   ABSENCE_VALENCE,
+  ACCENTED,
   ADVICE_AVOID,
   ADVICE_WORDS,
   AVOIDING,
@@ -178,6 +179,12 @@ interface CasedToken {
 const PROPER_NOUN_LANGUAGES: ReadonlySet<LexiconLanguage> = new Set(["en", "fr", "es", "it", "nl", "pt"])
 const OPENS = /^[.!?:;()\-–—¿¡]$/u
 
+/** A token written like an accent-keeping entry ("schön") keeps its accents; the rest fold. */
+const foldToken = (token: string, language: string): string => {
+  const lower = token.toLowerCase()
+  return (ACCENTED[language] ?? []).includes(lower) ? lower : foldName(token)
+}
+
 const casedTokens = (text: string, language: LexiconLanguage): ReadonlyArray<CasedToken> => {
   const raw = text.normalize("NFC").match(TOKEN) ?? []
   const words = raw.filter((token) => !PUNCTUATION.test(token))
@@ -187,7 +194,7 @@ const casedTokens = (text: string, language: LexiconLanguage): ReadonlyArray<Cas
     const previous = raw[index - 1]
     const proper = PROPER_NOUN_LANGUAGES.has(language) && !titleCase && /^\p{Lu}/u.test(token) &&
       previous !== undefined && !OPENS.test(previous) && !/^[-–—]$/u.test(previous)
-    const folded = foldName(token)
+    const folded = foldToken(token, language)
     const parts = language === "en" ? [folded] : folded.split(/['’]/u).filter((t) => t.length > 0)
     return parts.map((part) => ({ folded: part, proper }))
   })
@@ -221,7 +228,7 @@ interface LanguageRules {
 const foldedSet = (words: ReadonlyArray<string> | undefined): ReadonlySet<string> => new Set((words ?? []).map(foldName))
 
 const foldedLexicon = (language: string): ReadonlyMap<string, number> =>
-  new Map(Object.entries(DOMAIN_LEXICON[language] ?? {}).map(([word, valence]) => [foldName(word), valence]))
+  new Map(Object.entries(DOMAIN_LEXICON[language] ?? {}).map(([word, valence]) => [foldToken(word, language), valence]))
 
 /** The review lexicon's two-word entries, read as one word ("bon marché" is cheap, not "good"). */
 const phraseEntries = (language: string): ReadonlyMap<string, ReadonlyMap<string, number>> => {
@@ -297,6 +304,8 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
   const domain = foldedLexicon(language)
   const domainStems = new Map(
     [...domain].flatMap(([word, valence]) => {
+      // an accent-keeping entry's stem is the other word's ("schön" -> "schon")
+      if ((ACCENTED[language] ?? []).includes(word)) return []
       const stem = lexicon.stem(word)
       return stem === undefined ? [] : [[stem, valence] as const]
     })

@@ -124,7 +124,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
     günstig: 1.5, preiswert: 1.5, kostenlos: 1, kostenloses: 1, fair: 1.3, fairer: 1.3,
     übersichtlich: 1.5, einfach: 1, zuverlässig: 1.8, schnell: 1, mächtig: 1.3, schön: 1.5,
-    schöne: 1.5, solide: 1.3, hervorragend: 2.5, genau: 1, genaue: 1, robust: 1.3, hochwertig: 1.8, ideal: 1.8,
+    schöne: 1.5, schönen: 1.5, schöner: 1.5, schönes: 1.5, schönste: 1.5, schönsten: 1.5, solide: 1.3, hervorragend: 2.5, genau: 1, genaue: 1, robust: 1.3, hochwertig: 1.8, ideal: 1.8,
     enorm: 1, enorme: 1, klar: 1,
     langsam: -1.3, langsamer: -1.3, veraltet: -1.3, veraltete: -1.3, fehlerhaft: -1.8, umständlich: -1.5,
     kompliziert: -1.2, komplex: -0.8, schlecht: -2, problematisch: -1.8, unzuverlässig: -1.8, probleme: -1.5,
@@ -219,6 +219,10 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     avenir: 0, proche: 0, génère: 0, superficiel: -1.2, superficielle: -1.2, répétitif: -1, répétitive: -1,
     // version 11: "logiciel de paie" (payroll, not "pays"), "robot chauffant" (heated), "intégration" (a feature)
     paie: 0, chauffant: 0, chauffante: 0, intégration: 0, intégrations: 0, varie: -0.6, varient: -0.6,
+    // version 13: "d'abord" (first: the stem of "abordable"), "finalement" (finally), "international",
+    // "pour les passionnés" (an audience, not praise)
+    abord: 0, finalement: 0, international: 0, internationale: 0, internationaux: 0, internationales: 0,
+    passionné: 0, passionnée: 0, passionnés: 0, passionnées: 0,
     // an insurance "sinistre" is a claim, not a disaster; "animaux" (pets), "Notre conseil" (our advice)
     sinistre: 0, sinistres: 0, animaux: 0, conseil: 0, salué: 1.5, saluée: 1.5, salués: 1.5, saluées: 1.5,
     compétitif: 1.2, compétitive: 1.2, compétitifs: 1.2, compétitives: 1.2, mitigé: -0.5, mitigés: -0.5,
@@ -280,8 +284,19 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     integración: 0, integraciones: 0, varía: -0.6, varían: -0.6, siniestro: 0, siniestros: 0, salud: 0,
     competitivo: 1.2, competitiva: 1.2, competitivos: 1.2, competitivas: 1.2,
     // version 12 (from set 23): "(a) la altura" (up to par: "no están a la altura" is criticism)
-    "la altura": 1.3, varios: 0, varias: 0, sólido: 1.3, sólida: 1.3, sólidos: 1.3, sólidas: 1.3, "buena parte": 0, "gran parte": 0
+    "la altura": 1.3, varios: 0, varias: 0, sólido: 1.3, sólida: 1.3, sólidos: 1.3, sólidas: 1.3, "buena parte": 0, "gran parte": 0,
+    // version 13: a circuit "placa" (board, not "placer"), gas "calentadores" (heaters, not "calentar")
+    placa: 0, placas: 0, calentador: 0, calentadores: 0
   }
+}
+
+/**
+ * Entries that keep their accents (version 13): folded, they would read a frequent other word
+ * (German "schön", beautiful, would praise every "schon", already: "schon ab 30 Euro"). A token
+ * matches them only written with the accent.
+ */
+export const ACCENTED: Readonly<Record<string, ReadonlyArray<string>>> = {
+  de: ["schön", "schöne", "schönen", "schöner", "schönes", "schönste", "schönsten"]
 }
 
 /**
