@@ -172,7 +172,14 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     sperrige: -1.5, schwankt: -0.6, schwanken: -0.6,
     // version 12 (from set 23): "Oberfläche" (an interface, not "oberflächlich"); tidy; suitable
     oberfläche: 0, benutzeroberfläche: 0, flotte: 0, flotten: 0, nähe: 0, kurz: 0, kurze: 0, kurzen: 0,
-    aufgeräumt: 1.3, aufgeräumte: 1.3, geeignet: 1, geeignete: 1
+    aufgeräumt: 1.3, aufgeräumte: 1.3, geeignet: 1, geeignete: 1,
+    // version 13: words the word list scores by a homonym or a shared stem ("unter", under: "unt";
+    // "Müller", a name: "Müll", rubbish; "besonders", especially; "ausschließlich", exclusively;
+    // "einmal", once; "Kündigung", "Rücksendungen", "fest" and "lernen" are terms of the trade)
+    unter: 0, müller: 0, besonders: 0, besonderheit: 0, ausschließlich: 0, einmal: 0, einmalig: 0, einmalige: 0,
+    einmaligen: 0, kündigung: 0, rücksendung: 0, rücksendungen: 0, fest: 0, feste: 0, lernen: 0,
+    // "eignet sich für…" (is suited to), like "geeignet" and English "suits"
+    eignet: 1, eignen: 1
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -223,6 +230,13 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // "pour les passionnés" (an audience, not praise)
     abord: 0, finalement: 0, international: 0, internationale: 0, internationaux: 0, internationales: 0,
     passionné: 0, passionnée: 0, passionnés: 0, passionnées: 0,
+    // the Pattern list's senses that are no verdict here: "SAV" (after-sales), "temps d'attente"
+    // (waiting), "attention aux frais" (a warning), "magasin physique", "carte cadeau", "matériel",
+    // "logiciel libre", "gaz naturel", "la presse", "plats", "jeune", "usages intensifs"; "chic" is praise
+    sav: 0, attention: 0, attente: 0, physique: 0, physiques: 0, cadeau: 0, cadeaux: 0, matériel: 0, libre: 0,
+    naturel: 0, naturels: 0, naturelle: 0, naturelles: 0, presse: 0, plats: 0, plat: 0, jeune: 0, jeunes: 0,
+    intensif: 0, intensifs: 0, intensive: 0, intensives: 0, social: 0, sociale: 0, recherche: 0, classique: 0,
+    classiques: 0, spécialiste: 0, spécialistes: 0, impose: 0, autonomie: 0, organisateur: 0, chic: 1,
     // an insurance "sinistre" is a claim, not a disaster; "animaux" (pets), "Notre conseil" (our advice)
     sinistre: 0, sinistres: 0, animaux: 0, conseil: 0, salué: 1.5, saluée: 1.5, salués: 1.5, saluées: 1.5,
     compétitif: 1.2, compétitive: 1.2, compétitifs: 1.2, compétitives: 1.2, mitigé: -0.5, mitigés: -0.5,
@@ -286,7 +300,13 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 12 (from set 23): "(a) la altura" (up to par: "no están a la altura" is criticism)
     "la altura": 1.3, varios: 0, varias: 0, sólido: 1.3, sólida: 1.3, sólidos: 1.3, sólidas: 1.3, "buena parte": 0, "gran parte": 0,
     // version 13: a circuit "placa" (board, not "placer"), gas "calentadores" (heaters, not "calentar")
-    placa: 0, placas: 0, calentador: 0, calentadores: 0
+    placa: 0, placas: 0, calentador: 0, calentadores: 0,
+    // AFINN's stems that are no verdict here: "negocios" (business), "barrio" (neighbourhood), "salvo"
+    // (except), "competencia" (competitors), "sol" (sun), "motivos" (reasons), "rara vez" (rarely),
+    // "lentes" (lenses), "alarmas" (alarm systems), approval and adaptation
+    negocio: 0, negocios: 0, barrio: 0, barrios: 0, salvo: 0, competencia: 0, sol: 0, motivo: 0, motivos: 0,
+    rara: 0, raras: 0, lentes: 0, alarma: 0, alarmas: 0, aprobación: 0, aprobar: 0, adaptación: 0, adaptar: 0,
+    progresiva: 0, progresivas: 0, regalar: 0
   }
 }
 
