@@ -548,10 +548,12 @@ export const scoreClause = (
     // "best avoided", "at best": no praise
     const faintPraise = rules.superlatives.has(token) &&
       (previous === "at" || (rules.lookup(tokens[position + 1] ?? "") ?? 0) < 0)
-    // "gets expensive fast", "wears fast": how soon the trouble comes
+    // "gets expensive fast", "wears fast", "dents easily", "scratches more easily": how soon the trouble comes
     const speedOfChange = SPEED_WORDS.includes(token) &&
-      (CHANGE_VERBS.includes(previous) || [previous, ...tokens.slice(position + 1, position + 3)]
-        .some((other) => !PUNCTUATION.test(other) && (rules.lookup(other) ?? 0) < 0))
+      // "easily" looks back only ("glides more easily over rough ground" is praise)
+      (CHANGE_VERBS.includes(previous) || [previous, ...(token === "easily" ? [] : tokens.slice(position + 1, position + 3))]
+        .some((other) => !PUNCTUATION.test(other) && (rules.lookup(other) ?? 0) < 0) ||
+        (rules.moreWords.has(previous) && (rules.lookup(beforePrevious) ?? 0) < 0))
     const phrase = rules.phrases.get(token)?.get(tokens[position + 1] ?? "")
     if (phrase !== undefined) skipUntil = position + 1
     const shown = phrase === undefined ? token : `${token} ${tokens[position + 1]}`

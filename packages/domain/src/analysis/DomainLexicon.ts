@@ -118,7 +118,11 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // "third party", a "Diamond" plan, Adobe XD, "drag and drop", "FDA approval"); "up to $200" and "up
     // front" are no price rises
     active: 0, dynamic: 0, gross: 0, blocking: 0, alone: 0, enthusiasts: 0, shared: 0, play: 0, party: 0,
-    diamond: 0, xd: 0, drag: 0, amazon: 0, approval: 0, "up to": 0, "up front": 0
+    diamond: 0, xd: 0, drag: 0, amazon: 0, approval: 0, "up to": 0, "up front": 0,
+    // build quality: "feels cheap", "makes it feel cheaper", "dents easily", "frames snapping"
+    "feels cheap": -1.5, "feel cheap": -1.5, "feels cheaper": -1.2, "feel cheaper": -1.2, "looks cheap": -1.5,
+    "look cheap": -1.5, "cheap-feeling": -1.5, dents: -1.2, snapping: -1.3, snapped: -1.3, peeling: -1.2,
+    peels: -1.2, fraying: -1.2, frays: -1.2, chipped: -1.2, wobbly: -1.2, wobbles: -1, loosen: -0.8, loosens: -0.8
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -564,7 +568,7 @@ export const FORMERLY_WINDOW = 4
  * criticism within two words after it ("stößt schnell an Grenzen", "quickly becomes expensive"),
  * say how soon the trouble comes, not that the product is fast: they score nothing.
  */
-export const SPEED_WORDS: ReadonlyArray<string> = ["fast", "quickly", "quick", "rapidly", "schnell", "vite", "rapidement", "rapido", "rapidamente"]
+export const SPEED_WORDS: ReadonlyArray<string> = ["fast", "quickly", "quick", "rapidly", "easily", "schnell", "vite", "rapidement", "rapido", "rapidamente"]
 export const CHANGE_VERBS: ReadonlyArray<string> = [
   "wears", "wear", "wore", "drains", "drain", "grows", "grow", "adds", "add", "up", "fills", "fill", "climbs", "climb",
   "rises", "rise", "escalates", "escalate", "degrades", "degrade", "fades", "fade", "breaks", "break", "dies", "die",
