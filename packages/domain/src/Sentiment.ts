@@ -205,6 +205,8 @@ interface LanguageRules {
   readonly priceNouns: ReadonlySet<string>
   readonly priceDirections: ReadonlyMap<string, 1 | -1>
   readonly negators: ReadonlySet<string>
+  /** German puts "nicht" after its verb: "Das lohnt sich nicht." (version 13). */
+  readonly negatesBackwards: boolean
   readonly boosters: ReadonlySet<string>
   readonly inverters: ReadonlySet<string>
   /** Excess ("too", "trop"): turns praise around, like an inverter. */
@@ -282,6 +284,7 @@ const englishRules = (): LanguageRules => {
     lookup: (token) => domain.get(token) ?? vader.get(token),
     ...priceRules("en"),
     negators: foldedSet(NEGATORS.en),
+    negatesBackwards: false,
     boosters: foldedSet(BOOSTERS.en),
     inverters: foldedSet(INVERTERS.en),
     excess: foldedSet(EXCESS.en),
@@ -331,6 +334,7 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
       return general !== undefined && Math.abs(general) < MIN_PACK_VALENCE ? undefined : general
     },
     negators: new Set([...foldedSet(NEGATORS[language]), ...lexicon.negations]),
+    negatesBackwards: language === "de",
     boosters: foldedSet(BOOSTERS[language]),
     inverters: foldedSet(INVERTERS[language]),
     excess: foldedSet(EXCESS[language]),
@@ -441,8 +445,10 @@ export const scoreClause = (
   // version 6: hedged words, lacked praise, remedied trouble, conditional praise
   let hedged = false
   let lackedUntil = -1
+  let remediedFrom = -1
   let remediedUntil = -1
   let opinionSinceNegator = false
+  let lastOpinionAt = -1
   const onlyIf = onlyIfPositions(tokens)
   const conditional = (position: number): boolean => onlyIf.some((at) => position < at && position >= at - ONLY_IF_WINDOW)
   for (const [position, token] of tokens.entries()) {
@@ -471,7 +477,10 @@ export const scoreClause = (
       continue
     }
     if (isHedge(rules, tokens, position)) hedged = true
-    if (rules.remedies.has(token)) remediedUntil = wordIndex + PRICE_WINDOW
+    if (rules.remedies.has(token)) {
+      remediedFrom = wordIndex + 1
+      remediedUntil = wordIndex + PRICE_WINDOW
+    }
     if (LACK_WORDS.includes(token)) lackedUntil = wordIndex + NEGATION_WINDOW
     if (onlyIf.includes(position)) {
       words.push({ word: `${token} ${tokens[position + 1] === "," ? tokens[position + 2] : tokens[position + 1]}`, valence: RESTRICTION_VALENCE })
@@ -486,6 +495,14 @@ export const scoreClause = (
       beforePrevious = previous
       previous = token
       continue
+    }
+    // a German negator that ends its phrase turns the opinion word just before it: "Für kleine Firmen
+    // lohnt sich das kaum."
+    const next = tokens[position + 1]
+    const last = words.at(-1)
+    if (rules.negatesBackwards && rules.negators.has(token) && (next === undefined || PUNCTUATION.test(next)) &&
+      last !== undefined && lastOpinionAt >= wordIndex - NEGATION_WINDOW && !last.word.startsWith("not ")) {
+      words[words.length - 1] = { word: `${last.word} not`, valence: Number((last.valence * NEGATION_SCALAR).toFixed(3)) }
     }
     // VADER's "least" check: "the least interesting" negates, "at least" does not
     if (rules.negators.has(token) || (token === "least" && previous !== "at")) {
@@ -580,12 +597,16 @@ export const scoreClause = (
       continue
     }
     // "solves different problems": the trouble is what the product removes; "lohnt sich nur, wenn": praise on a condition
-    if ((base < 0 && wordIndex <= remediedUntil) || (base > 0 && conditional(position))) {
+    // "cut plastic waste": a remedy's own criticism ("cut" -1) is no flaw when it removes a trouble
+    const remedying = base < 0 && rules.remedies.has(token) &&
+      tokens.slice(position + 1, position + 1 + PRICE_WINDOW).some((other) => (rules.lookup(other) ?? 0) < 0)
+    if ((base < 0 && wordIndex >= remediedFrom && wordIndex <= remediedUntil) || (base > 0 && conditional(position)) || remedying) {
       beforePrevious = previous
       previous = token
       continue
     }
     opinionSinceNegator = true
+    lastOpinionAt = wordIndex
     let valence = base
     if (rules.boosters.has(previous) || boostPending) valence += Math.sign(valence) * BOOSTER_INCREMENT
     boostPending = false

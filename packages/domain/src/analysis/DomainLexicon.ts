@@ -118,7 +118,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // "third party", a "Diamond" plan, Adobe XD, "drag and drop", "FDA approval"); "up to $200" and "up
     // front" are no price rises
     active: 0, dynamic: 0, gross: 0, blocking: 0, alone: 0, enthusiasts: 0, shared: 0, play: 0, party: 0,
-    diamond: 0, xd: 0, drag: 0, amazon: 0, approval: 0, "up to": 0, "up front": 0,
+    diamond: 0, xd: 0, drag: 0, amazon: 0, approval: 0, "up to": 0, "up front": 0, agreement: 0, agreements: 0,
     // build quality: "feels cheap", "makes it feel cheaper", "dents easily", "frames snapping"
     "feels cheap": -1.5, "feel cheap": -1.5, "feels cheaper": -1.2, "feel cheaper": -1.2, "looks cheap": -1.5,
     "look cheap": -1.5, "cheap-feeling": -1.5, dents: -1.2, snapping: -1.3, snapped: -1.3, peeling: -1.2,
@@ -183,7 +183,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     unter: 0, müller: 0, besonders: 0, besonderheit: 0, ausschließlich: 0, einmal: 0, einmalig: 0, einmalige: 0,
     einmaligen: 0, kündigung: 0, rücksendung: 0, rücksendungen: 0, fest: 0, feste: 0, lernen: 0,
     // "eignet sich für…" (is suited to), like "geeignet" and English "suits"
-    eignet: 1, eignen: 1
+    eignet: 1, eignen: 1, tragen: 0
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -241,6 +241,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     naturel: 0, naturels: 0, naturelle: 0, naturelles: 0, presse: 0, plats: 0, plat: 0, jeune: 0, jeunes: 0,
     intensif: 0, intensifs: 0, intensive: 0, intensives: 0, social: 0, sociale: 0, recherche: 0, classique: 0,
     classiques: 0, spécialiste: 0, spécialistes: 0, impose: 0, autonomie: 0, organisateur: 0, chic: 1,
+    // "agressif sur les prix" (like English "aggressive", -0.6, not the Pattern list's -3.2); a
+    // breakage warranty ("garantie casse") covers a trouble
+    agressif: -0.6, agressive: -0.6, agressifs: -0.6, agressives: -0.6, "garantie casse": 1,
     // an insurance "sinistre" is a claim, not a disaster; "animaux" (pets), "Notre conseil" (our advice)
     sinistre: 0, sinistres: 0, animaux: 0, conseil: 0, salué: 1.5, saluée: 1.5, salués: 1.5, saluées: 1.5,
     compétitif: 1.2, compétitive: 1.2, compétitifs: 1.2, compétitives: 1.2, mitigé: -0.5, mitigés: -0.5,
@@ -310,7 +313,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // "lentes" (lenses), "alarmas" (alarm systems), approval and adaptation
     negocio: 0, negocios: 0, barrio: 0, barrios: 0, salvo: 0, competencia: 0, sol: 0, motivo: 0, motivos: 0,
     rara: 0, raras: 0, lentes: 0, alarma: 0, alarmas: 0, aprobación: 0, aprobar: 0, adaptación: 0, adaptar: 0,
-    progresiva: 0, progresivas: 0, regalar: 0
+    progresiva: 0, progresivas: 0, regalar: 0, prácticas: 0, "temporada alta": 0
   }
 }
 
@@ -465,7 +468,7 @@ export const SARCASTIC_OPENERS: Readonly<Record<string, ReadonlyArray<string>>> 
  * VADER reads "low" as negative; "prices go up every year", "der Preis steigt" are complaints).
  */
 export const PRICE_NOUNS: Readonly<Record<string, ReadonlyArray<string>>> = {
-  en: ["price", "prices", "pricing", "cost", "costs", "fee", "fees", "bill", "bills", "tariff", "tariffs", "premiums"],
+  en: ["price", "prices", "pricing", "cost", "costs", "fee", "fees", "bill", "bills", "tariff", "tariffs", "premiums", "fare", "fares"],
   de: ["preis", "preise", "kosten", "gebuhr", "gebuhren", "tarif", "tarife", "beitrag", "beitrage"],
   fr: ["prix", "tarif", "tarifs", "cout", "couts", "frais", "abonnement", "facture", "factures"],
   es: ["precio", "precios", "coste", "costes", "costo", "costos", "tarifa", "tarifas", "cuota", "cuotas", "comisiones", "factura"]
@@ -690,7 +693,7 @@ export const ONLY_IF_WINDOW = 3
  */
 export const REMEDY_VERBS: Readonly<Record<string, ReadonlyArray<string>>> = {
   en: ["solve", "solves", "solved", "solving", "fix", "fixes", "fixed", "resolve", "resolves", "prevent", "prevents", "eliminate", "eliminates",
-    "removes"
+    "removes", "cut", "cuts", "covers"
   ],
   de: ["löst", "lösen", "behebt", "beheben", "verhindert"],
   fr: ["résout", "résoudre", "corrige", "corrigent", "évite"],
