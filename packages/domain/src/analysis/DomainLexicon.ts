@@ -234,13 +234,12 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // "pour les passionnés" (an audience, not praise)
     abord: 0, finalement: 0, international: 0, internationale: 0, internationaux: 0, internationales: 0,
     passionné: 0, passionnée: 0, passionnés: 0, passionnées: 0,
-    // the Pattern list's senses that are no verdict here: "SAV" (after-sales), "temps d'attente"
-    // (waiting), "attention aux frais" (a warning), "magasin physique", "carte cadeau", "matériel",
-    // "logiciel libre", "gaz naturel", "la presse", "plats", "jeune", "usages intensifs"; "chic" is praise
-    sav: 0, attention: 0, attente: 0, physique: 0, physiques: 0, cadeau: 0, cadeaux: 0, matériel: 0, libre: 0,
-    naturel: 0, naturels: 0, naturelle: 0, naturelles: 0, presse: 0, plats: 0, plat: 0, jeune: 0, jeunes: 0,
+    // the Pattern list's senses that are no verdict here: "SAV" (after-sales), "magasin physique",
+    // "carte cadeau", "matériel", "logiciel libre", "la presse", "plats", "jeune", "usages intensifs"
+    sav: 0, physique: 0, physiques: 0, cadeau: 0, cadeaux: 0, matériel: 0, libre: 0,
+    presse: 0, plats: 0, plat: 0, jeune: 0, jeunes: 0,
     intensif: 0, intensifs: 0, intensive: 0, intensives: 0, social: 0, sociale: 0, recherche: 0, classique: 0,
-    classiques: 0, spécialiste: 0, spécialistes: 0, impose: 0, autonomie: 0, organisateur: 0, chic: 1,
+    classiques: 0, spécialiste: 0, spécialistes: 0, impose: 0, autonomie: 0, organisateur: 0,
     // "agressif sur les prix" (like English "aggressive", -0.6, not the Pattern list's -3.2); a
     // breakage warranty ("garantie casse") covers a trouble
     agressif: -0.6, agressive: -0.6, agressifs: -0.6, agressives: -0.6, "garantie casse": 1,

@@ -30,9 +30,11 @@ import { nameWordPattern, scopeClauses } from "./Scope.js"
  * ordinary words (Hunspell suffixes), heading verdicts, advice to choose a brand, "than" and "unlike"
  * clauses about their block's brand, more yes-replies and word senses; 12: warnings as verdicts, stronger
  * and one-word FAQ replies, closing verdict lines read per brand, makers and "alternative to" baselines,
- * German compound burdens, past-tense subject verbs (docs/metrics.md, "Analyser version").
+ * German compound burdens, past-tense subject verbs; 13: word senses by homonym and shared stem
+ * ("schon" is not "schön", "d'abord", "unter", "salvo"), German negation after its verb, remedies that
+ * cut or cover a trouble, build quality, fares as price nouns (docs/metrics.md, "Analyser version").
  */
-export const ANALYSER_VERSION = 12
+export const ANALYSER_VERSION = 13
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {
