@@ -416,6 +416,47 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       expect(yield* reply("Partly.", "Is it worth it for nomads?")).toBeGreaterThan(yield* reply("No.", "Is it worth it for nomads?"))
     }))
 
+  it.effect("reads word senses, German negation after its verb, remedies and build quality of version 13", () =>
+    Effect.gen(function*() {
+      yield* expectLabels([
+        // German puts "nicht" and "kaum" after the verb they deny
+        ["de", "Der Akku überzeugt nicht.", "negative"],
+        // "hard to argue with", "hard to fault" are praise
+        ["en", "it's hard to argue with the price", "positive"],
+        ["en", "the build is hard to fault", "positive"],
+        // build quality
+        ["en", "the plastic housing makes it feel cheaper", "negative"],
+        ["en", "the aluminium shell dents easily", "negative"],
+        ["en", "reviews mention frames snapping within months", "negative"],
+        // fares are a price
+        ["en", "the lowest fares in Europe", "positive"],
+        ["de", "Das Design ist schön.", "positive"]
+      ])
+      yield* expectSameScores([
+        // "schon" (already) is not "schön" (beautiful)
+        ["de", "Akkuschrauber gibt es schon ab rund 30 Euro", ""],
+        // homonyms and shared stems
+        ["fr", "inscrivez-vous d'abord", ""],
+        ["fr", "c'est surtout pour les passionnés", ""],
+        ["de", "unter den Anbietern", ""],
+        ["es", "salvo en verano", ""],
+        ["es", "averías en la placa electrónica", "averías en la electrónica"],
+        // descriptive senses in product answers
+        ["en", "10,000 monthly active users", ""],
+        ["en", "dynamic secrets", ""],
+        ["en", "once your game earns $1 million in gross revenue", ""],
+        ["en", "no overdraft fees up to $200", "no overdraft fees"],
+        ["en", "costs more up front", "costs more"],
+        // a remedy that cuts a trouble criticises nothing; "glides more easily" stays praise
+        ["en", "the heads cut plastic waste", ""],
+        ["en", "a warranty that covers airline damage", "a warranty"]
+      ])
+      expect(yield* score("de", "Für kleine Firmen lohnt sich das kaum.")).toBeLessThan(50)
+      expect(yield* score("de", "Für große Firmen lohnt sich das.")).toBeGreaterThan(50)
+      expect(yield* score("en", "The company cut about 6% of its staff")).toBeLessThan(50)
+      expect(yield* score("en", "glides more easily over the kerb")).toBeGreaterThan(50)
+    }))
+
   it.effect("gives a recommending list's lean neither to a caveat after \"but\" nor to an empty clause (version 7)", () =>
     Effect.gen(function*() {
       const sentiment = yield* Sentiment
