@@ -448,7 +448,8 @@ export const scoreClause = (
   let remediedFrom = -1
   let remediedUntil = -1
   let opinionSinceNegator = false
-  let lastOpinionAt = -1
+  // the word index and evidence index of the last opinion word, for a German negator after it
+  let lastOpinion: { readonly at: number; readonly index: number } | undefined
   const onlyIf = onlyIfPositions(tokens)
   const conditional = (position: number): boolean => onlyIf.some((at) => position < at && position >= at - ONLY_IF_WINDOW)
   for (const [position, token] of tokens.entries()) {
@@ -499,10 +500,12 @@ export const scoreClause = (
     // a German negator that ends its phrase turns the opinion word just before it: "Für kleine Firmen
     // lohnt sich das kaum."
     const next = tokens[position + 1]
-    const last = words.at(-1)
+    const last = lastOpinion === undefined ? undefined : words[lastOpinion.index]
     if (rules.negatesBackwards && rules.negators.has(token) && (next === undefined || PUNCTUATION.test(next)) &&
-      last !== undefined && lastOpinionAt >= wordIndex - NEGATION_WINDOW && !last.word.startsWith("not ")) {
-      words[words.length - 1] = { word: `${last.word} not`, valence: Number((last.valence * NEGATION_SCALAR).toFixed(3)) }
+      lastOpinion !== undefined && last !== undefined && lastOpinion.at >= wordIndex - NEGATION_WINDOW &&
+      !last.word.startsWith("not ")) {
+      words[lastOpinion.index] = { word: `${last.word} not`, valence: Number((last.valence * NEGATION_SCALAR).toFixed(3)) }
+      lastOpinion = undefined
     }
     // VADER's "least" check: "the least interesting" negates, "at least" does not
     if (rules.negators.has(token) || (token === "least" && previous !== "at")) {
@@ -606,7 +609,6 @@ export const scoreClause = (
       continue
     }
     opinionSinceNegator = true
-    lastOpinionAt = wordIndex
     let valence = base
     if (rules.boosters.has(previous) || boostPending) valence += Math.sign(valence) * BOOSTER_INCREMENT
     boostPending = false
@@ -623,6 +625,7 @@ export const scoreClause = (
       valence: Number(valence.toFixed(3))
     }
     if (position === 0 && rules.openers.has(token) && tokens[1] === ",") opener = evidence
+    lastOpinion = { at: wordIndex, index: words.length }
     words.push(evidence)
     beforePrevious = previous
     previous = token
