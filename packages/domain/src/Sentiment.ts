@@ -179,10 +179,13 @@ interface CasedToken {
 const PROPER_NOUN_LANGUAGES: ReadonlySet<LexiconLanguage> = new Set(["en", "fr", "es", "it", "nl", "pt"])
 const OPENS = /^[.!?:;()\-–—¿¡]$/u
 
+/** An accent-keeping entry of the review lexicon ("schön"), written in lower case. */
+const keepsAccent = (word: string, language: string): boolean => (ACCENTED[language] ?? []).includes(word)
+
 /** A token written like an accent-keeping entry ("schön") keeps its accents; the rest fold. */
 const foldToken = (token: string, language: string): string => {
   const lower = token.toLowerCase()
-  return (ACCENTED[language] ?? []).includes(lower) ? lower : foldName(token)
+  return keepsAccent(lower, language) ? lower : foldName(token)
 }
 
 const casedTokens = (text: string, language: LexiconLanguage): ReadonlyArray<CasedToken> => {
@@ -308,7 +311,7 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
   const domainStems = new Map(
     [...domain].flatMap(([word, valence]) => {
       // an accent-keeping entry's stem is the other word's ("schön" -> "schon")
-      if ((ACCENTED[language] ?? []).includes(word)) return []
+      if (keepsAccent(word, language)) return []
       const stem = lexicon.stem(word)
       return stem === undefined ? [] : [[stem, valence] as const]
     })
@@ -448,8 +451,9 @@ export const scoreClause = (
   let remediedFrom = -1
   let remediedUntil = -1
   let opinionSinceNegator = false
-  // the word index and evidence index of the last opinion word, for a German negator after it
-  let lastOpinion: { readonly at: number; readonly index: number } | undefined
+  // the last opinion word (its word index, its evidence index, whether a negator before it already
+  // turned it), for a German negator after it
+  let lastOpinion: { readonly at: number; readonly index: number; readonly negated: boolean } | undefined
   const onlyIf = onlyIfPositions(tokens)
   const conditional = (position: number): boolean => onlyIf.some((at) => position < at && position >= at - ONLY_IF_WINDOW)
   for (const [position, token] of tokens.entries()) {
@@ -499,12 +503,13 @@ export const scoreClause = (
     }
     // a German negator that ends its phrase turns the opinion word just before it: "Für kleine Firmen
     // lohnt sich das kaum."
-    const next = tokens[position + 1]
-    const last = lastOpinion === undefined ? undefined : words[lastOpinion.index]
-    if (rules.negatesBackwards && rules.negators.has(token) && (next === undefined || PUNCTUATION.test(next)) &&
-      lastOpinion !== undefined && last !== undefined && lastOpinion.at >= wordIndex - NEGATION_WINDOW &&
-      !last.word.startsWith("not ")) {
-      words[lastOpinion.index] = { word: `${last.word} not`, valence: Number((last.valence * NEGATION_SCALAR).toFixed(3)) }
+    const endsPhrase = position + 1 >= tokens.length || PUNCTUATION.test(tokens[position + 1] ?? "")
+    if (rules.negatesBackwards && rules.negators.has(token) && endsPhrase && lastOpinion !== undefined &&
+      !lastOpinion.negated && lastOpinion.at >= wordIndex - NEGATION_WINDOW) {
+      const last = words[lastOpinion.index]
+      if (last !== undefined) {
+        words[lastOpinion.index] = { word: `${last.word} not`, valence: Number((last.valence * NEGATION_SCALAR).toFixed(3)) }
+      }
       lastOpinion = undefined
     }
     // VADER's "least" check: "the least interesting" negates, "at least" does not
@@ -625,7 +630,7 @@ export const scoreClause = (
       valence: Number(valence.toFixed(3))
     }
     if (position === 0 && rules.openers.has(token) && tokens[1] === ",") opener = evidence
-    lastOpinion = { at: wordIndex, index: words.length }
+    lastOpinion = { at: wordIndex, index: words.length, negated: negated && !hardTo }
     words.push(evidence)
     beforePrevious = previous
     previous = token
