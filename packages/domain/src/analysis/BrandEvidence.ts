@@ -1,4 +1,5 @@
 import { foldName } from "./Folding.js"
+import { occurrencesOf } from "./NameOccurrences.js"
 import { type DictionaryCase, isCalendarWord } from "./OrdinaryWords.js"
 
 /**
@@ -160,11 +161,6 @@ export const hasOwnEvidence = (
   return !sentenceStart || subject
 }
 
-/** A tracked name (folded, non-empty) written at `at` in folded text, with no letter or digit joined to either end. */
-const nameAt = (folded: string, name: string, at: number): boolean =>
-  name.length > 0 && at >= 0 && folded.startsWith(name, at) &&
-  !/[\p{L}\p{N}]/u.test(folded.charAt(at - 1)) && !/[\p{L}\p{N}]/u.test(folded.charAt(at + name.length))
-
 const LIST_CONTINUES = /^[*_]*\s*(?:,|\s(?:and|or|vs\.?|versus|und|oder|et|ou|y|o))\s+[*_]*/u
 
 /**
@@ -178,7 +174,7 @@ export const opensListWith = (text: string, end: number, otherNames: ReadonlyArr
   const joined = LIST_CONTINUES.exec(after)
   if (joined === null) return false
   const rest = foldName(after.slice(joined[0].length))
-  return otherNames.some((name) => nameAt(rest, name, 0))
+  return otherNames.some((name) => occurrencesOf(rest, name).some(({ start }) => start === 0))
 }
 
 const LIST_CLOSES = /(?:,|\s(?:and|or|vs\.?|versus|und|oder|et|ou|y|o))\s+[*_]*$/u
@@ -192,7 +188,7 @@ export const closesListWith = (text: string, start: number, otherNames: Readonly
   const joined = LIST_CLOSES.exec(before)
   if (joined === null) return false
   const rest = foldName(before.slice(0, joined.index).replace(/[*_]+$/u, ""))
-  return otherNames.some((name) => nameAt(rest, name, rest.length - name.length))
+  return otherNames.some((name) => occurrencesOf(rest, name).some(({ end }) => end === rest.length))
 }
 
 const COMPARED_WITH = /(?<![\p{L}])(?:than|als|wie|que|qu['’]|like|vs\.?|versus)\s+[*_]*$/iu
@@ -206,12 +202,7 @@ export const comparedWith = (text: string, start: number, otherNames: ReadonlyAr
   const compared = COMPARED_WITH.exec(line)
   if (compared === null) return false
   const sentence = foldName(line.slice(0, compared.index).split(/[.!?;:]\s/u).pop() ?? "")
-  return otherNames.some((name) => {
-    for (let at = sentence.indexOf(name); at >= 0 && name.length > 0; at = sentence.indexOf(name, at + 1)) {
-      if (nameAt(sentence, name, at)) return true
-    }
-    return false
-  })
+  return otherNames.some((name) => occurrencesOf(sentence, name).length > 0)
 }
 
 /** The registrable part of a website setting ("https://www.close.com/" -> "close.com"), if any. */

@@ -1,4 +1,5 @@
-import { foldName, foldWithMap, isUnspacedScriptChar, isWordChar } from "./Folding.js"
+import { foldName, foldWithMap, isWordChar } from "./Folding.js"
+import { occurrencesOf } from "./NameOccurrences.js"
 import {
   capitalisedLikeName,
   closesListWith,
@@ -61,22 +62,6 @@ const NON_PROSE: ReadonlyArray<RegExp> = [
 export const maskNonProse = (text: string): string =>
   NON_PROSE.reduce((masked, pattern) => masked.replace(pattern, (found) => " ".repeat(found.length)), text)
 
-const codePointBefore = (text: string, index: number): string => {
-  if (index <= 0) return ""
-  const low = text.charCodeAt(index - 1)
-  const start = low >= 0xdc00 && low <= 0xdfff && index >= 2 ? index - 2 : index - 1
-  return String.fromCodePoint(text.codePointAt(start) ?? 0)
-}
-
-const codePointAtIndex = (text: string, index: number): string => {
-  const codePoint = text.codePointAt(index)
-  return codePoint === undefined ? "" : String.fromCodePoint(codePoint)
-}
-
-/** Two characters run together into one word (so a name cannot start or end between them). */
-const joins = (a: string, b: string): boolean =>
-  a !== "" && b !== "" && isWordChar(a) && isWordChar(b) && !isUnspacedScriptChar(a) && !isUnspacedScriptChar(b)
-
 /** A name of punctuation only ("-", "&") would match everywhere: such names are ignored. */
 const hasWordChar = (name: string): boolean => [...name].some(isWordChar)
 
@@ -126,19 +111,6 @@ const spellingsOf = (brand: TrackedBrand, language: string): ReadonlyArray<Spell
     return other === null ? [] : [{ folded: foldName(other), exact: other, ordinary: undefined, written: other }]
   })
   return [...own, ...split].filter((spelling, index, all) => all.findIndex((o) => o.folded === spelling.folded) === index)
-}
-
-const occurrencesOf = (folded: string, name: string): Array<{ start: number; end: number }> => {
-  const out: Array<{ start: number; end: number }> = []
-  const first = codePointAtIndex(name, 0)
-  const last = codePointBefore(name, name.length)
-  let at = folded.indexOf(name)
-  while (at >= 0) {
-    const end = at + name.length
-    if (!joins(codePointBefore(folded, at), first) && !joins(last, codePointAtIndex(folded, end))) out.push({ start: at, end })
-    at = folded.indexOf(name, at + 1)
-  }
-  return out
 }
 
 /** Overlapping matches: the longest wins; then the earliest; then the brand listed first. */
