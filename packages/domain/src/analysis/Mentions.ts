@@ -10,7 +10,7 @@ import {
   websiteDomain
 } from "./BrandEvidence.js"
 import { DEFAULT_MATCH, type MatchSettings } from "./MatchSettings.js"
-import { type DictionaryCase, ordinaryWord } from "./OrdinaryWords.js"
+import { type DictionaryCase, madeOfOrdinaryWords, ordinaryWord } from "./OrdinaryWords.js"
 
 /** A brand Sightline looks for in answers: the own brand or one of its monitored competitors. */
 export interface TrackedBrand {
@@ -80,7 +80,15 @@ interface Spelling {
   readonly exact: string | null
   /** Set when the spelling is an ordinary word: it needs brand evidence (OrdinaryWords.ts). */
   readonly ordinary: DictionaryCase | undefined
+  /** A name of ordinary words the dictionary rules do not cover: it must be written with its capitals. */
+  readonly capitalsRequired: boolean
   readonly written: string
+}
+
+/** An occurrence carries the name's capitals: each word the name capitalises starts with a capital. */
+const carriesCapitals = (written: string, name: string): boolean => {
+  const writtenWords = written.trim().split(/\s+/u)
+  return name.trim().split(/\s+/u).every((word, index) => !/^\p{Lu}/u.test(word) || /^\p{Lu}/u.test(writtenWords[index] ?? ""))
 }
 
 /** "MailerLite" -> "Mailer Lite", "Mailer Lite" -> "MailerLite": the other spelling, if any. */
@@ -98,17 +106,21 @@ const spellingsOf = (brand: TrackedBrand, language: string): ReadonlyArray<Spell
   const settings = brand.match ?? DEFAULT_MATCH
   const names = [...new Set([brand.name, ...brand.aliases].map((name) => name.trim()))].filter(hasWordChar)
   if (settings.mode === "case-sensitive") {
-    return names.map((name) => ({ folded: foldName(name), exact: name, ordinary: undefined, written: name }))
+    return names.map((name) => ({ folded: foldName(name), exact: name, ordinary: undefined, capitalsRequired: false, written: name }))
   }
-  const own = names.map((name): Spelling => ({
-    folded: foldName(name),
-    exact: null,
-    ordinary: ordinaryWord(name, language),
-    written: name
-  }))
+  const own = names.map((name): Spelling => {
+    const ordinary = ordinaryWord(name, language)
+    return {
+      folded: foldName(name),
+      exact: null,
+      ordinary,
+      capitalsRequired: ordinary === undefined && /\p{Lu}/u.test(name) && madeOfOrdinaryWords(name, language),
+      written: name
+    }
+  })
   const split = names.flatMap((name): Array<Spelling> => {
     const other = splitSpelling(name)
-    return other === null ? [] : [{ folded: foldName(other), exact: other, ordinary: undefined, written: other }]
+    return other === null ? [] : [{ folded: foldName(other), exact: other, ordinary: undefined, capitalsRequired: false, written: other }]
   })
   return [...own, ...split].filter((spelling, index, all) => all.findIndex((o) => o.folded === spelling.folded) === index)
 }
@@ -230,6 +242,9 @@ const brandCandidates = (
       if (!allowed(candidate)) continue
       if (spelling.exact !== null && text.slice(candidate.start, candidate.end).replace(/\s+/gu, " ") !== spelling.exact) continue
       const written = text.slice(candidate.start, candidate.end)
+      // "into the right headspace" is not Headspace, "ein kleines Kraftwerk" not Kleines Kraftwerk
+      // (unless the admin also writes the name in lower case: "tigerbox")
+      if (spelling.capitalsRequired && !writtenLower.has(spelling.folded) && !carriesCapitals(written, spelling.written)) continue
       const asDomain = /^\.\p{Ll}{2,}/u.test(text.slice(candidate.end, candidate.end + 4))
       if (spelling.ordinary === undefined && written === written.toLowerCase() && !writtenLower.has(spelling.folded) && !asDomain) {
         lowered.push(candidate)

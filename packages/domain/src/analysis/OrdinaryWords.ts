@@ -159,6 +159,17 @@ const caseIn = (language: WordListLanguage, key: string): DictionaryCase | undef
 }
 
 /**
+ * English words beyond the spelling dictionary (`word-list`, about 274,000 words): closed compounds
+ * and newer words that Hunspell's en_US list leaves out ("headspace", "asana"). Read on first use.
+ */
+let englishWords: ReadonlySet<string> | undefined
+
+const isListedEnglishWord = (key: string): boolean => {
+  englishWords ??= new Set(readFileSync(join(dirname(require.resolve("word-list")), "words.txt"), "utf8").split("\n"))
+  return englishWords.has(key)
+}
+
+/**
  * How an ordinary word is written when `name` (one word) is one in the answer's language or in
  * English (which answers in every language borrow from); undefined when it is no ordinary word.
  * "lower" wins: "close" is an ordinary lower-case word, "Monday" only ever capitalised. Names
@@ -174,4 +185,33 @@ export const ordinaryWord = (name: string, language: string): DictionaryCase | u
   if (isWordListLanguage(base) && base !== "en") languages.push(base)
   const found = languages.map((l) => caseIn(l, key))
   return found.includes("lower") ? "lower" : found.includes("capitalised") ? "capitalised" : undefined
+}
+
+/**
+ * A name made only of ordinary words ("Headspace", "Kleines Kraftwerk", "Best Buy"): every word of it
+ * is an ordinary word of the answer's language or English, by the spelling dictionaries or, for
+ * English, the larger word list. Such a name is the brand only where it is written with its capitals.
+ */
+export const madeOfOrdinaryWords = (name: string, language: string): boolean =>
+  name.trim().split(/\s+/u).every((word) =>
+    ordinaryWord(word, language) !== undefined || isListedEnglishWord(foldName(word)) ||
+    (language.toLowerCase().startsWith("de") && isGermanCompound(foldName(word)))
+  )
+
+/** The shortest stem a German compound is read as made of ("Kraft" + "werk"). */
+const MIN_COMPOUND_PART = 3
+
+/**
+ * A German compound of two listed words, with or without a linking "s": "Kraftwerk",
+ * "Arbeitsplatz". The dictionary lists compounds' parts, not the compounds themselves.
+ */
+const isGermanCompound = (key: string): boolean => {
+  const stems = load("de").stems
+  for (let cut = MIN_COMPOUND_PART; key.length - cut >= MIN_COMPOUND_PART; cut++) {
+    const head = key.slice(0, cut)
+    const tail = key.slice(cut)
+    if (!stems.has(tail)) continue
+    if (stems.has(head) || (head.endsWith("s") && stems.has(head.slice(0, -1)))) return true
+  }
+  return false
 }
