@@ -122,7 +122,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // build quality: "feels cheap", "makes it feel cheaper", "dents easily", "frames snapping"
     "feels cheap": -1.5, "feel cheap": -1.5, "feels cheaper": -1.2, "feel cheaper": -1.2, "looks cheap": -1.5,
     "look cheap": -1.5, "cheap-feeling": -1.5, dents: -1.2, snapping: -1.3, snapped: -1.3, peeling: -1.2,
-    peels: -1.2, fraying: -1.2, frays: -1.2, chipped: -1.2, wobbly: -1.2, wobbles: -1, loosen: -0.8, loosens: -0.8
+    peels: -1.2, fraying: -1.2, frays: -1.2, chipped: -1.2, wobbly: -1.2, wobbles: -1, loosen: -0.8, loosens: -0.8,
+    "as well": 0, brightness: 0, "shock mount": 0, "be careful": -1
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -187,7 +188,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
-    "bon marché": 1, moins: 0, abordable: 1.5, raisonnables: 1.3, raisonnable: 1.3,
+    "bon marché": 1, moins: 0, "entre amis": 0, abordable: 1.5, raisonnables: 1.3, raisonnable: 1.3,
     simple: 1, complet: 1.3, complète: 1.3, pratique: 1.3, réactif: 1.5, confortable: 1.5, accueillant: 1.5,
     propres: 1, sûre: 1.3, meilleures: 2, meilleure: 2, meilleur: 2, conçu: 0.8, correct: 0.3,
     décevant: -2, vieillot: -1.5, bruyantes: -1.5, bruyant: -1.5, difficile: -1.2, bloqués: -1.5, limitée: -1,
@@ -692,9 +693,9 @@ export const ONLY_IF_WINDOW = 3
  */
 export const REMEDY_VERBS: Readonly<Record<string, ReadonlyArray<string>>> = {
   en: ["solve", "solves", "solved", "solving", "fix", "fixes", "fixed", "resolve", "resolves", "prevent", "prevents", "eliminate", "eliminates",
-    "removes", "cut", "cuts", "covers"
+    "removes", "cut", "cuts", "covers", "reduces", "reduce", "limits"
   ],
-  de: ["löst", "lösen", "behebt", "beheben", "verhindert"],
-  fr: ["résout", "résoudre", "corrige", "corrigent", "évite"],
-  es: ["resuelve", "resuelven", "soluciona", "solucionan"]
+  de: ["löst", "lösen", "behebt", "beheben", "verhindert", "reduziert", "verringert"],
+  fr: ["résout", "résoudre", "corrige", "corrigent", "évite", "évitent", "limitent", "réduit", "réduisent"],
+  es: ["resuelve", "resuelven", "soluciona", "solucionan", "reduce", "reducen", "evita", "evitan"]
 }
