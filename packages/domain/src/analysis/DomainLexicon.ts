@@ -123,7 +123,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     "feels cheap": -1.5, "feel cheap": -1.5, "feels cheaper": -1.2, "feel cheaper": -1.2, "looks cheap": -1.5,
     "look cheap": -1.5, "cheap-feeling": -1.5, dents: -1.2, snapping: -1.3, snapped: -1.3, peeling: -1.2,
     peels: -1.2, fraying: -1.2, frays: -1.2, chipped: -1.2, wobbly: -1.2, wobbles: -1, loosen: -0.8, loosens: -0.8,
-    "as well": 0, brightness: 0, "shock mount": 0, "be careful": -1
+    "as well": 0, brightness: 0, "shock mount": 0, "be careful": -1, "little reason": -1.2,
+    "long shipping": -1.2, "long delivery": -1.2, "long waits": -1.2
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -133,7 +134,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     enorm: 1, enorme: 1, klar: 1,
     langsam: -1.3, langsamer: -1.3, veraltet: -1.3, veraltete: -1.3, fehlerhaft: -1.8, umständlich: -1.5,
     kompliziert: -1.2, komplex: -0.8, schlecht: -2, problematisch: -1.8, unzuverlässig: -1.8, probleme: -1.5,
-    ärgert: -1.8, zu: 0,
+    ärgert: -1.8, zu: 0, "lange lieferzeiten": -1.2, "langen lieferzeiten": -1.2, "wenig grund": -1.2,
     verspätung: -1.2, verspätungen: -1.2, verspätet: -1.2, ausfall: -1.5, ausfälle: -1.5, störung: -1.5,
     störungen: -1.5, beschwerden: -1.5, datenleck: -2, instabil: -1.5, mangelhaft: -2, dürftig: -1.5,
     enttäuschend: -2, enttäuscht: -1.8, ärgerlich: -1.8, nervig: -1.8, schwach: -1.3, fehlen: -1, fehlt: -1,
