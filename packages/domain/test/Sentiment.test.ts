@@ -457,6 +457,28 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       expect(yield* score("en", "glides more easily over the kerb")).toBeGreaterThan(50)
     }))
 
+  it.effect("reads the word senses and remedies of version 14", () =>
+    Effect.gen(function*() {
+      yield* expectLabels([
+        ["en", "We'd be careful.", "negative"],
+        ["en", "There is little reason to upgrade.", "negative"],
+        ["en", "long shipping times from the UK", "negative"],
+        ["de", "Käufer berichten von langen Lieferzeiten.", "negative"],
+        ["de", "Es gibt wenig Grund, dort abzuschließen.", "negative"]
+      ])
+      yield* expectSameScores([
+        // "as well (as)" joins two things; it praises neither
+        ["en", "sells pressure-side cleaners as well as robots", "sells pressure-side cleaners and robots"],
+        // spec and product words
+        ["en", "quotes colour and white brightness", ""],
+        ["en", "a built-in shock mount", "a built-in mount"],
+        ["fr", "le paiement entre amis", "le paiement"],
+        // a remedy that reduces or limits a trouble criticises nothing
+        ["fr", "les rappels limitent les rendez-vous oubliés", "les rappels"],
+        ["en", "the filter reduces noise complaints", "the filter"]
+      ])
+    }))
+
   it.effect("gives a recommending list's lean neither to a caveat after \"but\" nor to an empty clause (version 7)", () =>
     Effect.gen(function*() {
       const sentiment = yield* Sentiment

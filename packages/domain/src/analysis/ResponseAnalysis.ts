@@ -32,9 +32,12 @@ import { nameWordPattern, scopeClauses } from "./Scope.js"
  * and one-word FAQ replies, closing verdict lines read per brand, makers and "alternative to" baselines,
  * German compound burdens, past-tense subject verbs; 13: word senses by homonym and shared stem
  * ("schon" is not "schön", "d'abord", "unter", "salvo"), German negation after its verb, remedies that
- * cut or cover a trouble, build quality, fares as price nouns (docs/metrics.md, "Analyser version").
+ * cut or cover a trouble, build quality, fares as price nouns; 14: names made only of ordinary words
+ * ("Headspace", "Kleines Kraftwerk") count only with their capitals, "recommend … over X" and "the X
+ * alternative" as baselines, remedies that reduce or limit a trouble, more word senses (docs/metrics.md,
+ * "Analyser version").
  */
-export const ANALYSER_VERSION = 13
+export const ANALYSER_VERSION = 14
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {

@@ -98,8 +98,8 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // v12 77.9%, kappa 0.571; v11 74.3%, kappa 0.507, 6 of 9 negatives, recall 1, positions 100% (held out, measured once on
   // the first version 11 rules: 69.9%, kappa 0.425, 4 of 9, positions 96.5%; version 10 66.4%;
   // version 9 68.1%; version 6 61.9%).
-  // v13 77.0%, kappa 0.552.
-  { title: "set 22 (a second reader's, mostly positive, held out on versions 6, 9, 10 and the first version 11 rules) keeps the figures docs/metrics.md reports, below the targets", file: "set-22.json", minPairs: 110, sentiment: { agreement: 0.76, kappa: 0.55, negatives: 0.66 }, mentions: { recall: 1, positions: 1 } },
+  // v13 77.0%, kappa 0.552; v14 76.1%, kappa 0.537 ("as well as private-hire cars" no longer praises FREENOW).
+  { title: "set 22 (a second reader's, mostly positive, held out on versions 6, 9, 10 and the first version 11 rules) keeps the figures docs/metrics.md reports, below the targets", file: "set-22.json", minPairs: 110, sentiment: { agreement: 0.76, kappa: 0.53, negatives: 0.66 }, mentions: { recall: 1, positions: 1 } },
   // v12 81.5%, kappa 0.641, 7 of 9 negatives, recall 1, positions 100% (held out, measured once on
   // version 11: 70.4%, kappa 0.433, 3 of 9 negatives, 2 scored positive; version 10 67.6%, positions 97.2%; version 9
   // 70.4%; version 6 67.6%).
@@ -118,12 +118,18 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // v12 59.8%, kappa 0.290, 6 of 14 negatives (2 scored positive), recall 1, positions 100% (held out, measured once on
   // version 12 as finished: 56.8%, kappa 0.229, 6 of 14, recall 0.991 ("Seek, made by the iNaturalist team, works…"),
   // positions 98.2%; version 11 58.6%; version 6 53.2%). "Always positive" scores 57.1% on it.
-  // v13 67.9%, kappa 0.442, 7 of 14 negatives (none scored positive).
-  { title: "set 26 (a second reader's, held out on version 12 as finished) keeps the figures docs/metrics.md reports, far below the targets", file: "set-26.json", minPairs: 110, sentiment: { agreement: 0.67, kappa: 0.44, negatives: 0.5 }, mentions: { recall: 1, positions: 1 } },
+  // v13 67.9%, kappa 0.442, 7 of 14 negatives (none scored positive); v14 67.0%, kappa 0.428 (Fanatec's "long
+  // delivery times" now count against it; the reader calls the brand neutral).
+  { title: "set 26 (a second reader's, held out on version 12 as finished) keeps the figures docs/metrics.md reports, far below the targets", file: "set-26.json", minPairs: 110, sentiment: { agreement: 0.66, kappa: 0.42, negatives: 0.5 }, mentions: { recall: 1, positions: 1 } },
   // v13 73.4%, kappa 0.543, 7 of 12 negatives, recall 1, positions 100% (held out, measured once on version 12 and on
   // the first version 13 rules: 68.8%, kappa 0.474, 7 of 12, 1 scored positive; version 11 65.1%; version 6 59.6%).
   // "Always positive" scores 57.8% on it.
   { title: "set 27 (a second reader's, held out on version 12 and the first version 13 rules, then tuned on) keeps the figures docs/metrics.md reports, below the targets", file: "set-27.json", minPairs: 110, sentiment: { agreement: 0.73, kappa: 0.54, negatives: 0.58 }, mentions: { recall: 1, positions: 1 } },
+  // v14 81.1%, kappa 0.678, 11 of 17 negatives (2 scored positive), precision 1, positions 100% (held out, measured
+  // once on version 13: 72.6%, kappa 0.519, 7 of 17, 4 scored positive, precision 0.991 ("the right headspace"),
+  // positions 95.3% ("ein kleines Kraftwerk"); version 12 71.7%; version 11 67.0%; version 6 65.1%). "Always
+  // positive" scores 54.7% on it.
+  { title: "set 28 (a second reader's, held out on version 13, then tuned on) keeps the figures docs/metrics.md reports", file: "set-28.json", minPairs: 110, sentiment: { agreement: 0.81, kappa: 0.67, negatives: 0.64 }, mentions: { recall: 1, positions: 1 } },
 ]
 
 layer(SentimentLexiconLive)("the labelled sets (docs/metrics.md)", (it) => {

@@ -307,6 +307,22 @@ describe("ordinary-word names, split spellings and match settings", () => {
     ])
   })
 
+  it("finds a name made only of ordinary words only where it is written with its capitals (version 14)", () => {
+    const headspace = competitor(2, "Headspace")
+    // "headspace" is missing from the spelling dictionary; the larger English word list has it
+    expect(found("It can take a while to get into the right headspace with someone new.", [brand(1, "Talkspace"), headspace])).toEqual([])
+    expect(found("Headspace also offers therapy.", [brand(1, "Talkspace"), headspace])).toEqual([["Headspace", ["Headspace"]]])
+    // a German compound of two listed words ("Kraft" + "werk"), after a lower-case adjective
+    const kraftwerk = competitor(2, "Kleines Kraftwerk")
+    const text = "Ein Balkonkraftwerk ist ein kleines Kraftwerk für die Steckdose. **Priwatt** verkauft Sets. **Kleines Kraftwerk** setzt auf Sets ohne Speicher."
+    expect(findMentions(text, [brand(1, "Priwatt"), kraftwerk], { language: "de" }).map((m) => [m.brand.name, m.position, m.spans.map((s) => text.slice(s.start, s.end))])).toEqual([
+      ["Priwatt", 1, ["Priwatt"]],
+      ["Kleines Kraftwerk", 2, ["Kleines Kraftwerk"]]
+    ])
+    // a name that is no word keeps its casual lower-case use
+    expect(found("we moved to hubspot last year.", [brand(1, "HubSpot")])).toEqual([["HubSpot", ["hubspot"]]])
+  })
+
   it("takes a possessive, and an established name opening a sentence before a verb, as the brand (version 6)", () => {
     const chase = brand(1, "Chase")
     expect(found("Chase's savings account pays almost nothing.", [chase])).toEqual([["Chase", ["Chase"]]])

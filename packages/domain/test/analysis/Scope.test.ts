@@ -249,6 +249,17 @@ describe("scopeClauses", () => {
     })
   })
 
+  it("reads a brand the clause would not be chosen over, and the name before 'alternative', as baselines (version 14)", () => {
+    expect(scope("1. **Acmo** – The grind is excellent, but at $700 it's hard to recommend over the Bexa for most people.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["– The grind is excellent,", 0.5], ["but at $700 it's hard to recommend over the for most people.", 1.5]],
+      Bexa: []
+    })
+    expect(scope("1. **Acmo** – The best Bexa alternative on Mac: fast and well designed.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["– The best alternative on Mac: fast and well designed.", 1]],
+      Bexa: []
+    })
+  })
+
   it("reads a maker or owner named after 'developed by' as a baseline, not the clause's subject (version 12)", () => {
     expect(scope("### Is Acmo better than earplugs?\n\nThey're tiny buds, developed by former Bexa engineers. The sleep detection works well.", "Acmo", "Bexa")).toEqual({
       Acmo: [["They're tiny buds, developed by former engineers.", 1], ["The sleep detection works well.", 1]],
