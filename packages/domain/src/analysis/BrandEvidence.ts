@@ -122,6 +122,9 @@ const structural = (text: string, start: number, end: number): boolean => {
   return LIST_HEAD.test(prefix) && prefix.trim().length > 0 || TABLE_CELL_START.test(prefix) || HEADING_HEAD.test(prefix)
 }
 
+/** A hyphen and a capitalised word after the name: it heads a compound ("Panasonic-Rasierer"). */
+const COMPOUND_HEAD = /^-\p{Lu}\p{Ll}/u
+
 /** Whether an occurrence of an ordinary-word name carries brand evidence of its own. */
 export const hasOwnEvidence = (
   text: string,
@@ -155,6 +158,8 @@ export const hasOwnEvidence = (
   // by its capital; as the subject of a verb it is, at a sentence start or after an article ("Die
   // Commerzbank ist…"), except weekdays and months ("Monday is…").
   if (dictionaryCase === "capitalised") {
+    // version 15: the head of a hyphenated compound names the brand ("ein Panasonic-Rasierer")
+    if (COMPOUND_HEAD.test(after)) return true
     return (subject || (verbFollows && ARTICLE_BEFORE.test(text.slice(Math.max(0, start - 8), start)))) &&
       !isCalendarWord(text.slice(start, end))
   }

@@ -184,6 +184,9 @@ export const ordinaryWord = (name: string, language: string): DictionaryCase | u
   const base = language.toLowerCase().split(/[-_]/u)[0] ?? ""
   if (isWordListLanguage(base) && base !== "en") languages.push(base)
   const found = languages.map((l) => caseIn(l, key))
+  // version 15: in an answer in another listed language, a word only English has is a name when
+  // written with its capital ("Indeed, si vous cherchez le plus grand nombre d'offres")
+  if (languages.length > 1 && found[1] === undefined) return undefined
   return found.includes("lower") ? "lower" : found.includes("capitalised") ? "capitalised" : undefined
 }
 
