@@ -90,6 +90,13 @@ const RECOMMENDS =
   /(?<![\p{L}])(?:best|top|recommended|recommend(?:ations?)?|good|great|favou?rites?|alternatives?|picks?|beste[nrs]?|empfehl\p{L}*|gute[nr]?|alternativen?|meilleure?s?|recommand\p{L}*|bon(?:ne)?s?|mejore?s?|recomend\p{L}*|buen[oa]s?|alternativas?)(?![\p{L}])/iu
 
 /**
+ * Version 15: a sentence whose subject is what the list below it names ("If that's why you're looking
+ * elsewhere, these registrars are better value:", "voici les options :") judges no brand before it.
+ */
+const INTRODUCES_BELOW =
+  /(?:^|[,;:]\s*)[*_]*(?:these|the following|here are|here's|diese|folgende|voici|ces|estas|estos|las siguientes|los siguientes)(?![\p{L}])[^:]*:\s*[*_]*\s*$/iu
+
+/**
  * The label of an answer's closing verdict ("**Bottom line:**", "Verdict:", "In short:", "Fazit:",
  * "En résumé :", "Conclusión:"). Version 12: a brand it names for a need ("Ultrasun for long days
  * outdoors", "TrueNAS if you want full control", "DeepL para documentos") is advised like "pick X".
@@ -536,7 +543,8 @@ export const scopeClauses = <B>(
     if (lean === undefined && bullet !== null && recommending) lean = 1
     const lineSentences = sentences(text, bodyStart, end, allSpans)
     for (const [index, sentence] of lineSentences.entries()) {
-      if (introduces && index === lineSentences.length - 1) {
+      const last = index === lineSentences.length - 1
+      if (last && (introduces || (bullet === null && INTRODUCES_BELOW.test(text.slice(sentence.start, end))))) {
         subject = []
         answering = undefined
         continue
