@@ -45,11 +45,11 @@ const MARKER = new RegExp(`(?<![\\p{L}\\p{N}])(?:${MARKERS.map(escapeRegExp).joi
  * Version 14: a brand the clause would not be chosen over ("hard to recommend over the Baratza").
  */
 const COMPARISON =
-  /(?<![\p{L}])(?:(?:developed|made|built|founded|created|owned|acquired|bought|backed|designed|started)\s+by(?:\s+former)?|(?:rachet|développ|fond|cré|détenu|possédé)\p{L}*\s+par|(?:comprad|adquirid|desarrollad|fundad|cread)\p{L}*\s+por|propiedad\s+de|(?:a\s+)?fraction\s+of|than|behind|ahead\s+of|unlike|(?:recommend|choose|pick|prefer|buy)\p{L}*(?:\s+(?:it|them|this|one))?\s+over|contrary\s+to|im\s+gegensatz\s+zu|anders\s+als|contrairement\s+(?:à|au|aux)|à\s+la\s+différence\s+d(?:e|u|es)|a\s+diferencia\s+de|al\s+contrario\s+que|(?:\p{L}+er|mehr|weniger)\s+als|(?:plus|moins|mieux|meilleure?s?|pire)(?:\s+\p{L}+){0,3}\s+qu(?:e|['’])|(?:más|menos|mejor|mejores|peor)(?:\s+\p{L}+){0,3}\s+que)(?:(?<=['’])|(?![\p{L}]))/iu
+  /(?<![\p{L}])(?:(?:developed|made|built|founded|created|owned|acquired|bought|backed|designed|started)\s+by(?:\s+former)?|(?:rachet|développ|fond|cré|détenu|possédé)\p{L}*\s+par|(?:comprad|adquirid|desarrollad|fundad|cread)\p{L}*\s+por|propiedad\s+de|(?:a\s+)?fraction\s+of|than|behind|ahead\s+of|unlike|(?:recommend|choose|pick|prefer|buy|justify)\p{L}*(?:\s+(?:it|them|this|one))?\s+over|contrary\s+to|im\s+gegensatz\s+zu|anders\s+als|contrairement\s+(?:à|au|aux)|à\s+la\s+différence\s+d(?:e|u|es)|a\s+diferencia\s+de|al\s+contrario\s+que|(?:\p{L}+er|mehr|weniger)\s+als|(?:plus|moins|mieux|meilleure?s?|pire)(?:\s+\p{L}+){0,3}\s+qu(?:e|['’])|(?:más|menos|mejor|mejores|peor)(?:\s+\p{L}+){0,3}\s+que)(?:(?<=['’])|(?![\p{L}]))/iu
 
 /** "Alternatives to X", "instead of X": X is the baseline the clause leaves, not what it judges. */
 const ALTERNATIVE_TO =
-  /(?<![\p{L}])(?:alternatives?(?:\s+\p{L}+){0,2}?\s+(?:to|for)|instead\s+of|rather\s+than|alternativen?\s+zu|statt|anstelle\s+von|alternatives?(?:\s+\p{L}+){0,2}?\s+(?:à|a)|au\s+lieu\s+de|alternativas?(?:\s+\p{L}+){0,2}?\s+a|en\s+lugar\s+de|en\s+vez\s+de)\s+[*_]*/giu
+  /(?<![\p{L}])(?:alternatives?(?:\s+\p{L}+){0,2}?\s+(?:to|for)|instead\s+of|rather\s+than|alternativen?\s+zu|statt|anstelle\s+von|alternatives?(?:\s+\p{L}+){0,2}?\s+(?:à|a)|au\s+lieu\s+de|alternativas?(?:\s+\p{L}+){0,2}?\s+a|en\s+lugar\s+de|en\s+vez\s+de|complement\s+to|compl[ée]ment\s+(?:à|de)|ergänzung\s+zu|complemento\s+(?:a|de))\s+(?:(?:the|a|an|der|die|das|dem|le|la|les|el|los|las|un|une)\s+|l['’])?[*_]*/giu
 
 /** Version 14: "the best Acrobat alternative", "die beste Notion-Alternative": the name before "alternative" is left. */
 const BEFORE_ALTERNATIVE = /^[*_]*(?:\s+|-)alternative(?:s|n)?(?![\p{L}])/iu
