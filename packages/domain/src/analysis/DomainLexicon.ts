@@ -123,7 +123,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     "feels cheap": -1.5, "feel cheap": -1.5, "feels cheaper": -1.2, "feel cheaper": -1.2, "looks cheap": -1.5,
     "look cheap": -1.5, "cheap-feeling": -1.5, dents: -1.2, snapping: -1.3, snapped: -1.3, peeling: -1.2,
     peels: -1.2, fraying: -1.2, frays: -1.2, chipped: -1.2, wobbly: -1.2, wobbles: -1, loosen: -0.8, loosens: -0.8,
-    "as well": 0, brightness: 0, "shock mount": 0, "be careful": -1, "little reason": -1.2,
+    "as well": 0, brightness: 0, "shock mount": 0, "be careful": -1, "little reason": -1.2, launched: 0, successor: 0, "better known": 0, brightly: 0,
     "long shipping": -1.2, "long delivery": -1.2, "long waits": -1.2
   },
   de: {
@@ -189,7 +189,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
-    "bon marché": 1, moins: 0, "entre amis": 0, abordable: 1.5, raisonnables: 1.3, raisonnable: 1.3,
+    "bon marché": 1, moins: 0, "entre amis": 0, "poids lourd": 0, abordable: 1.5, raisonnables: 1.3, raisonnable: 1.3,
     simple: 1, complet: 1.3, complète: 1.3, pratique: 1.3, réactif: 1.5, confortable: 1.5, accueillant: 1.5,
     propres: 1, sûre: 1.3, meilleures: 2, meilleure: 2, meilleur: 2, conçu: 0.8, correct: 0.3,
     décevant: -2, vieillot: -1.5, bruyantes: -1.5, bruyant: -1.5, difficile: -1.2, bloqués: -1.5, limitée: -1,
@@ -376,7 +376,8 @@ export const AVOIDING: ReadonlyArray<string> = ["avoid", "avoiding", "waive", "v
 
 /** Words that negate what follows (folded). English also catches the "n't" of "doesn't". */
 export const NEGATORS: Readonly<Record<string, ReadonlyArray<string>>> = {
-  en: ["not", "no", "never", "without", "nor", "none", "hardly", "isn't", "aren't", "doesn't", "don't", "didn't", "wasn't", "won't", "can't", "cannot", "nothing", "rarely", "seldom", "impossible"],
+  en: ["not", "no", "never", "without", "nor", "none", "hardly", "isn't", "aren't", "doesn't", "don't", "didn't", "wasn't", "won't", "can't", "cannot", "nothing", "rarely", "seldom", "impossible",
+    "hasn't", "haven't", "hadn't", "weren't", "wouldn't", "couldn't", "shouldn't"],
   de: ["nicht", "kein", "keine", "keinen", "keiner", "keines", "nie", "niemals", "ohne", "selten", "kaum"],
   fr: ["ne", "n", "pas", "jamais", "aucun", "aucune", "sans", "ni", "rarement", "rien"],
   es: ["no", "nunca", "sin", "ningun", "ninguna", "ninguno", "ni", "jamas", "raramente"]
