@@ -479,6 +479,21 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       ])
     }))
 
+  it.effect("reads VADER's whole negator list and the word senses of version 15", () =>
+    Effect.gen(function*() {
+      yield* expectLabels([
+        ["en", "Garmin hasn't released a true successor.", "negative"],
+        ["en", "The support team wouldn't help.", "negative"]
+      ])
+      yield* expectSameScores([
+        ["en", "it launched in 2020", "it in 2020"],
+        ["en", "the Korean brand is better known for its launch monitors", "the Korean brand is for its launch monitors"],
+        ["en", "simple, brightly coloured bikes", "simple, coloured bikes"],
+        ["en", "it supports Apple Home Key", "it opens with Apple Home Key"],
+        ["fr", "est devenu un poids lourd du secteur", "est devenu un acteur du secteur"]
+      ])
+    }))
+
   it.effect("gives a recommending list's lean neither to a caveat after \"but\" nor to an empty clause (version 7)", () =>
     Effect.gen(function*() {
       const sentiment = yield* Sentiment

@@ -34,10 +34,12 @@ import { nameWordPattern, scopeClauses } from "./Scope.js"
  * ("schon" is not "schön", "d'abord", "unter", "salvo"), German negation after its verb, remedies that
  * cut or cover a trouble, build quality, fares as price nouns; 14: names made only of ordinary words
  * ("Headspace", "Kleines Kraftwerk") count only with their capitals, "recommend … over X" and "the X
- * alternative" as baselines, remedies that reduce or limit a trouble, more word senses (docs/metrics.md,
- * "Analyser version").
+ * alternative" as baselines, remedies that reduce or limit a trouble, more word senses; 15: English-only
+ * words capitalised in other languages and hyphenated compound heads as names, list introductions
+ * ("these registrars are better value:") judging no one, "justify over" and "a complement to" baselines,
+ * VADER's full negator list, more word senses (docs/metrics.md, "Analyser version").
  */
-export const ANALYSER_VERSION = 14
+export const ANALYSER_VERSION = 15
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {

@@ -323,6 +323,15 @@ describe("ordinary-word names, split spellings and match settings", () => {
     expect(found("we moved to hubspot last year.", [brand(1, "HubSpot")])).toEqual([["HubSpot", ["hubspot"]]])
   })
 
+  it("takes an English-only word written with its capital in another language, and a hyphenated compound's head, as the brand (version 15)", () => {
+    const indeed = competitor(2, "Indeed")
+    expect(found("### Quel est le meilleur site ?\n\nIndeed, si vous cherchez le plus grand nombre d'offres.", [brand(1, "HelloWork"), indeed], "fr")).toEqual([["Indeed", ["Indeed"]]])
+    // in English, "Indeed," opening a sentence is the adverb
+    expect(found("Indeed, most job boards charge employers.", [brand(1, "HelloWork"), indeed])).toEqual([])
+    // German lists some company names among its nouns; "-Rasierer" makes one the head of a compound
+    expect(found("**Lohnt sich ein Panasonic-Rasierer?** Ja, wenn es schnell gehen soll.", [brand(1, "Braun"), competitor(2, "Panasonic")], "de")).toEqual([["Panasonic", ["Panasonic"]]])
+  })
+
   it("takes a possessive, and an established name opening a sentence before a verb, as the brand (version 6)", () => {
     const chase = brand(1, "Chase")
     expect(found("Chase's savings account pays almost nothing.", [chase])).toEqual([["Chase", ["Chase"]]])

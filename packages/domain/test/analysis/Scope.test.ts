@@ -260,6 +260,25 @@ describe("scopeClauses", () => {
     })
   })
 
+  it("judges no brand with a sentence introducing the list below, and leaves out baselines of 'justify over' and 'a complement to' (version 15)", () => {
+    expect(scope("Acmo is the biggest registrar, but its renewals jump sharply. If that's why you're leaving, these registrars are better value:\n\n1. **Bexa** – Cheap renewals.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["is the biggest registrar,", 0.5], ["but its renewals jump sharply.", 1.5]],
+      Bexa: [["– Cheap renewals.", 1]]
+    })
+    expect(scope("1. **Acmo** – Lovely road feel, but at this price it's hard to justify over the newer Bexa units.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["– Lovely road feel,", 0.5], ["but at this price it's hard to justify over the newer units.", 1.5]],
+      Bexa: []
+    })
+    expect(scope("L'Acmo est gratuite. C'est un excellent complément à Bexa.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["L' est gratuite.", 1], ["C'est un excellent complément à .", 1]],
+      Bexa: []
+    })
+    expect(scope("Acmo folds away neatly. A solid alternative to the Bexa, especially in Europe.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["folds away neatly.", 1], ["A solid alternative to the , especially in Europe.", 1]],
+      Bexa: []
+    })
+  })
+
   it("reads a maker or owner named after 'developed by' as a baseline, not the clause's subject (version 12)", () => {
     expect(scope("### Is Acmo better than earplugs?\n\nThey're tiny buds, developed by former Bexa engineers. The sleep detection works well.", "Acmo", "Bexa")).toEqual({
       Acmo: [["They're tiny buds, developed by former engineers.", 1], ["The sleep detection works well.", 1]],
