@@ -519,8 +519,8 @@ export const COST_VERBS: Readonly<Record<string, ReadonlyArray<string>>> = {
 }
 
 export const MORE_WORDS: Readonly<Record<string, ReadonlyArray<string>>> = {
-  en: ["more", "extra"],
-  de: ["mehr", "extra", "zusatzlich"],
+  en: ["more", "extra", "twice", "times"],
+  de: ["mehr", "extra", "zusatzlich", "doppelt"],
   fr: ["plus", "supplement"],
   es: ["mas", "extra"]
 }
