@@ -578,7 +578,9 @@ export const scoreClause = (
       // "easily" looks back only ("glides more easily over rough ground" is praise)
       (CHANGE_VERBS.includes(previous) || [previous, ...(token === "easily" ? [] : tokens.slice(position + 1, position + 3))]
         .some((other) => !PUNCTUATION.test(other) && (rules.lookup(other) ?? 0) < 0) ||
-        (rules.moreWords.has(previous) && (rules.lookup(beforePrevious) ?? 0) < 0))
+        (rules.moreWords.has(previous) && (rules.lookup(beforePrevious) ?? 0) < 0) ||
+        // after a two-word criticism: "die Scherköpfe nutzen sich schnell ab"
+        (rules.phrases.get(beforePrevious)?.get(previous) ?? 0) < 0)
     const phrase = rules.phrases.get(token)?.get(tokens[position + 1] ?? "")
     if (phrase !== undefined) skipUntil = position + 1
     const shown = phrase === undefined ? token : `${token} ${tokens[position + 1]}`

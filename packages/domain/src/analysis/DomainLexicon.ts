@@ -134,7 +134,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     enorm: 1, enorme: 1, klar: 1,
     langsam: -1.3, langsamer: -1.3, veraltet: -1.3, veraltete: -1.3, fehlerhaft: -1.8, umständlich: -1.5,
     kompliziert: -1.2, komplex: -0.8, schlecht: -2, problematisch: -1.8, unzuverlässig: -1.8, probleme: -1.5,
-    ärgert: -1.8, zu: 0, "lange lieferzeiten": -1.2, "langen lieferzeiten": -1.2, "wenig grund": -1.2,
+    ärgert: -1.8, zu: 0, "lange lieferzeiten": -1.2, "langen lieferzeiten": -1.2, "wenig grund": -1.2, "nutzen sich": -1.2, "nutzt sich": -1.2,
     verspätung: -1.2, verspätungen: -1.2, verspätet: -1.2, ausfall: -1.5, ausfälle: -1.5, störung: -1.5,
     störungen: -1.5, beschwerden: -1.5, datenleck: -2, instabil: -1.5, mangelhaft: -2, dürftig: -1.5,
     enttäuschend: -2, enttäuscht: -1.8, ärgerlich: -1.8, nervig: -1.8, schwach: -1.3, fehlen: -1, fehlt: -1,
