@@ -483,8 +483,14 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
     Effect.gen(function*() {
       yield* expectLabels([
         ["en", "Garmin hasn't released a true successor.", "negative"],
-        ["en", "The support team wouldn't help.", "negative"]
+        ["en", "The support team wouldn't help.", "negative"],
+        // paying a multiple
+        ["en", "it costs three times as much", "negative"],
+        ["en", "it costs twice as much as a basic model", "negative"]
       ])
+      // "nutzen sich … ab" (wear out): "schnell" says how soon, it is no praise
+      expect(yield* score("de", "Die Scherköpfe nutzen sich schnell ab.")).toBe(yield* score("de", "Die Scherköpfe nutzen sich ab."))
+      expect(yield* score("de", "Die Scherköpfe nutzen sich ab.")).toBeLessThan(50)
       yield* expectSameScores([
         ["en", "it launched in 2020", "it in 2020"],
         ["en", "the Korean brand is better known for its launch monitors", "the Korean brand is for its launch monitors"],

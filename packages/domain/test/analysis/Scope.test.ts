@@ -273,6 +273,10 @@ describe("scopeClauses", () => {
       Acmo: [["L' est gratuite.", 1], ["C'est un excellent complément à .", 1]],
       Bexa: []
     })
+    expect(scope("1. **Acmo** – Impressive to watch. At $3,000 it costs three times as much as a Bexa.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["– Impressive to watch.", 1], ["At $3,000 it costs three times as much as a .", 1]],
+      Bexa: []
+    })
     expect(scope("Acmo folds away neatly. A solid alternative to the Bexa, especially in Europe.", "Acmo", "Bexa")).toEqual({
       Acmo: [["folds away neatly.", 1], ["A solid alternative to the , especially in Europe.", 1]],
       Bexa: []
