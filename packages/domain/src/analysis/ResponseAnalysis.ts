@@ -37,7 +37,7 @@ import { nameWordPattern, scopeClauses } from "./Scope.js"
  * alternative" as baselines, remedies that reduce or limit a trouble, more word senses; 15: English-only
  * words capitalised in other languages and hyphenated compound heads as names, list introductions
  * ("these registrars are better value:") judging no one, "justify over" and "a complement to" baselines,
- * VADER's full negator list, more word senses (docs/metrics.md, "Analyser version").
+ * VADER's full negator list, paying a multiple, more word senses (docs/metrics.md, "Analyser version").
  */
 export const ANALYSER_VERSION = 15
 
