@@ -42,9 +42,11 @@ const SUBJECT_VERBS: ReadonlyArray<string> = [
 /**
  * An aside between a subject and its verb: "Confluence, by contrast, feels dated", "Close, on the
  * other hand, is…", version 12: "Seek, made by the iNaturalist team, works…" (a comma, up to six
- * words, a comma).
+ * words, a comma); version 15: a relative clause of up to ten words, with numbers ("Prince, which
+ * popularised the oversized racket in the 1970s, still makes…").
  */
-const ASIDE = /^[*_]*\s*,\s*(?:[\p{L}]+\s+){0,5}[\p{L}]+\s*,\s*/u
+const ASIDE =
+  /^[*_]*\s*,\s*(?:(?:[\p{L}]+\s+){0,5}[\p{L}]+|(?:which|who|whose|die|der|das|qui|que|quien)(?:\s+[\p{L}\p{N}'’-]+){1,10})\s*,\s*/u
 
 /** The name alone is the sentence: "Gusto." answering "Which payroll tool is best?". */
 const ALONE = /^[*_]*(?:[.!][*_]*(?:\s|$)|\s*(?:\n|$))/u
