@@ -123,7 +123,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     "feels cheap": -1.5, "feel cheap": -1.5, "feels cheaper": -1.2, "feel cheaper": -1.2, "looks cheap": -1.5,
     "look cheap": -1.5, "cheap-feeling": -1.5, dents: -1.2, snapping: -1.3, snapped: -1.3, peeling: -1.2,
     peels: -1.2, fraying: -1.2, frays: -1.2, chipped: -1.2, wobbly: -1.2, wobbles: -1, loosen: -0.8, loosens: -0.8,
-    "as well": 0, brightness: 0, "shock mount": 0, "be careful": -1, "little reason": -1.2, launched: 0, successor: 0, "better known": 0, brightly: 0, supports: 0, supported: 0,
+    "as well": 0, brightness: 0, "shock mount": 0, "be careful": -1, "little reason": -1.2, launched: 0, successor: 0, "better known": 0, brightly: 0,
     "long shipping": -1.2, "long delivery": -1.2, "long waits": -1.2
   },
   de: {
