@@ -132,7 +132,7 @@ const RESTRICTIONS: ReadonlySet<string> = new Set(["only", "nur", "seulement", "
 const SARCASTIC_FOLLOWERS: ReadonlySet<string> = new Set(["another", "yet", "noch", "encore", "otra", "otro"])
 
 /** The valence of a clause that only its layout judges (a cell under "Cons", a "Pros:" line). */
-export const LEAN_VALENCE = 1
+export const LEAN_VALENCE = 0.7
 
 /**
  * The nlp.js word lists give faint valences to everyday words ("plus" 0.6, "application" 0.88,
