@@ -37,7 +37,8 @@ import { nameWordPattern, scopeClauses } from "./Scope.js"
  * alternative" as baselines, remedies that reduce or limit a trouble, more word senses; 15: English-only
  * words capitalised in other languages and hyphenated compound heads as names, list introductions
  * ("these registrars are better value:") judging no one, "justify over" and "a complement to" baselines,
- * VADER's full negator list, paying a multiple, more word senses (docs/metrics.md, "Analyser version").
+ * VADER's full negator list, paying a multiple, a layout's lean at 0.7, relative clauses as asides,
+ * more word senses (docs/metrics.md, "Analyser version").
  */
 export const ANALYSER_VERSION = 15
 
