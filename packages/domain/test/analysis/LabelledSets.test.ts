@@ -143,6 +143,10 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // the oversized racket…"); versions 13 and 14 75.0%; version 12 74.1%; version 11 71.3%; version 6 62.0%). "Always
   // positive" scores 57.8% on it.
   { title: "set 30 (a second reader's, held out on version 15's first rules, then tuned on) keeps the figures docs/metrics.md reports", file: "set-30.json", minPairs: 110, sentiment: { agreement: 0.81, kappa: 0.68, negatives: 0.62 }, mentions: { recall: 1, positions: 1 } },
+  // Held out, measured once on version 15 as finished and not tuned on: 84.2%, kappa 0.717, 10 of 16 negatives (4
+  // scored positive), precision, recall and positions 1. Version 15 before the layout lean at 0.7, and versions 12 to
+  // 14: 78.9%, kappa 0.612, 10 of 16; version 11 77.2%; version 6 72.8%. "Always positive" scores 57.0% on it.
+  { title: "set 31 (a second reader's, held out on version 15 as finished) reaches the agreement targets, not the negatives target", file: "set-31.json", minPairs: 110, sentiment: { agreement: 0.84, kappa: 0.71, negatives: 0.62 }, mentions: { recall: 1, positions: 1 } },
 ]
 
 layer(SentimentLexiconLive)("the labelled sets (docs/metrics.md)", (it) => {
