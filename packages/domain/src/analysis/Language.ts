@@ -1,6 +1,7 @@
+import * as Option from "effect/Option"
 import { francAll } from "franc-min"
 import { dictionaryShare } from "./OrdinaryWords.js"
-import { LEXICON_LANGUAGES, type LexiconLanguage } from "./WordLexicons.js"
+import { LEXICON_LANGUAGES, type LexiconLanguage, lexiconLanguage } from "./WordLexicons.js"
 
 /** Below this many letters the detector is not asked: the brand's language is used instead. */
 export const MIN_DETECTABLE_LETTERS = 50
@@ -33,7 +34,7 @@ export const detectLanguage = (text: string, fallback: string): string => {
   const letters = text.match(/\p{L}/gu)?.length ?? 0
   if (letters < MIN_DETECTABLE_LETTERS) return fallback
   const scores = francAll(text, { only: Object.values(ISO_639_3), minLength: MIN_DETECTABLE_LETTERS })
-  const brand = LEXICON_LANGUAGES.find((code) => code === fallback.trim().toLowerCase().split(/[-_]/u)[0])
+  const brand = Option.getOrUndefined(lexiconLanguage(fallback))
   const brandScore = brand === undefined ? 0 : scores.find(([code]) => code === ISO_639_3[brand])?.[1] ?? 0
   const [best] = scores
   const detected = LEXICON_LANGUAGES.find((code) => ISO_639_3[code] === best?.[0])

@@ -126,6 +126,12 @@ const listedCase = (language: WordListLanguage, key: string): DictionaryCase | u
 const isWordListLanguage = (language: string): language is WordListLanguage =>
   WORD_LIST_LANGUAGES.some((candidate) => candidate === language)
 
+/** The word list of an answer's language ("fr-CA" -> "fr"), if there is one. */
+const wordListLanguage = (language: string): WordListLanguage | undefined => {
+  const base = language.toLowerCase().split(/[-_]/u)[0] ?? ""
+  return isWordListLanguage(base) ? base : undefined
+}
+
 /**
  * The share of a text's lower-case words (two letters or more) that the language's dictionary lists
  * (its stems only: "flight" is found, "flights" is not, in every language alike). Undefined for a
@@ -172,6 +178,8 @@ const isListedEnglishWord = (key: string): boolean => {
 /**
  * How an ordinary word is written when `name` (one word) is one in the answer's language or in
  * English (which answers in every language borrow from); undefined when it is no ordinary word.
+ * Version 15: in an answer in another listed language, a word only English has is no ordinary word
+ * (written with its capital it is the name: "Indeed, si vous cherchez…").
  * "lower" wins: "close" is an ordinary lower-case word, "Monday" only ever capitalised. Names
  * written with inner capitals ("PayPal") or in capitals ("ING") are names, not ordinary words.
  */
@@ -181,11 +189,9 @@ export const ordinaryWord = (name: string, language: string): DictionaryCase | u
   if (key.length === 0 || /[^\p{L}]/u.test(key)) return undefined
   if (/\p{Lu}/u.test(trimmed.slice(1)) || (trimmed.length > 1 && trimmed === trimmed.toUpperCase())) return undefined
   const languages: Array<WordListLanguage> = ["en"]
-  const base = language.toLowerCase().split(/[-_]/u)[0] ?? ""
-  if (isWordListLanguage(base) && base !== "en") languages.push(base)
+  const base = wordListLanguage(language)
+  if (base !== undefined && base !== "en") languages.push(base)
   const found = languages.map((l) => caseIn(l, key))
-  // version 15: in an answer in another listed language, a word only English has is a name when
-  // written with its capital ("Indeed, si vous cherchez le plus grand nombre d'offres")
   if (languages.length > 1 && found[1] === undefined) return undefined
   return found.includes("lower") ? "lower" : found.includes("capitalised") ? "capitalised" : undefined
 }
@@ -198,7 +204,7 @@ export const ordinaryWord = (name: string, language: string): DictionaryCase | u
 export const madeOfOrdinaryWords = (name: string, language: string): boolean =>
   name.trim().split(/\s+/u).every((word) =>
     ordinaryWord(word, language) !== undefined || isListedEnglishWord(foldName(word)) ||
-    (language.toLowerCase().startsWith("de") && isGermanCompound(foldName(word)))
+    (wordListLanguage(language) === "de" && isGermanCompound(foldName(word)))
   )
 
 /** The shortest stem a German compound is read as made of ("Kraft" + "werk"). */

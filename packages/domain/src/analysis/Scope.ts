@@ -501,9 +501,6 @@ export const scopeClauses = <B>(
     previousLineWasTable = false
     const bullet = LIST_ITEM.exec(line)
     if (bullet === null && indent === 0) recommending = RECOMMENDS.test(line) && !/[.!?]\s*$/u.test(line)
-    // the sentence that introduces a recommending list ("Good alternatives to X:") judges no one;
-    // the sentences before it on its line do ("Since its price hikes, many have left. Good options:")
-    const introduces = bullet === null && recommending && /:\s*[*_]*\s*$/u.test(line)
     if (HEADING.test(line)) {
       const named = brandsIn(start, end)
       // version 8: a FAQ heading asking about "it" ("### Is it worth paying for?") goes on with the
@@ -542,9 +539,14 @@ export const scopeClauses = <B>(
     labelled = lean !== undefined
     if (lean === undefined && bullet !== null && recommending) lean = 1
     const lineSentences = sentences(text, bodyStart, end, allSpans)
+    // the sentence that introduces a recommending list ("Good alternatives to X:") or says its items
+    // are what follows ("these registrars are better value:") judges no one; the sentences before
+    // it on its line do ("Since its price hikes, many have left. Good options:")
+    const lastSentence = lineSentences.at(-1)
+    const introduces = bullet === null && lastSentence !== undefined &&
+      ((recommending && /:\s*[*_]*\s*$/u.test(line)) || INTRODUCES_BELOW.test(text.slice(lastSentence.start, end)))
     for (const [index, sentence] of lineSentences.entries()) {
-      const last = index === lineSentences.length - 1
-      if (last && (introduces || (bullet === null && INTRODUCES_BELOW.test(text.slice(sentence.start, end))))) {
+      if (introduces && index === lineSentences.length - 1) {
         subject = []
         answering = undefined
         continue
