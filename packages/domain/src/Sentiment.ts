@@ -28,6 +28,8 @@ import {
   HEDGES,
   IF_WORDS,
   LACK_WORDS,
+  DEFINITE_ARTICLES,
+  ONLY_IF_GAP,
   ONLY_IF_WINDOW,
   ONLY_WORDS,
   REMEDY_VERBS,
@@ -406,12 +408,20 @@ const isHedge = (rules: LanguageRules, tokens: ReadonlyArray<string>, position: 
 const hedgedClause = (rules: LanguageRules, tokens: ReadonlyArray<string>): boolean =>
   tokens.some((_, position) => isHedge(rules, tokens, position))
 
-/** The positions of "only if" phrases ("only if", "nur, wenn", "seulement si", "solo si"). */
-const onlyIfPositions = (tokens: ReadonlyArray<string>): ReadonlyArray<number> =>
+/**
+ * The "only if" phrases ("only if", "nur, wenn", "seulement si", "solo si", and since version 16
+ * "only makes sense where", "lohnt sich höchstens, wenn"): where the restricting word stands and
+ * where its condition starts. "The only app that works when…" is a superlative, not a restriction.
+ */
+const onlyIfPhrases = (tokens: ReadonlyArray<string>): ReadonlyArray<{ readonly at: number; readonly until: number }> =>
   tokens.flatMap((token, position) => {
-    if (!ONLY_WORDS.includes(token)) return []
-    const next = tokens[position + 1] === "," ? tokens[position + 2] : tokens[position + 1]
-    return IF_WORDS.includes(next ?? "") ? [position] : []
+    if (!ONLY_WORDS.includes(token) || DEFINITE_ARTICLES.has(tokens[position - 1] ?? "")) return []
+    for (let next = position + 1; next <= position + 1 + ONLY_IF_GAP && next < tokens.length; next++) {
+      const word = tokens[next] ?? ""
+      if (IF_WORDS.includes(word)) return [{ at: position, until: next }]
+      if (word !== "," && PUNCTUATION.test(word)) return []
+    }
+    return []
   })
 
 /**
@@ -454,8 +464,9 @@ export const scoreClause = (
   // the last opinion word (its word index, its evidence index, whether a negator before it already
   // turned it), for a German negator after it
   let lastOpinion: { readonly at: number; readonly index: number; readonly negated: boolean } | undefined
-  const onlyIf = onlyIfPositions(tokens)
-  const conditional = (position: number): boolean => onlyIf.some((at) => position < at && position >= at - ONLY_IF_WINDOW)
+  const onlyIf = onlyIfPhrases(tokens)
+  const conditional = (position: number): boolean =>
+    onlyIf.some(({ at, until }) => position !== at && position < until && position >= at - ONLY_IF_WINDOW)
   for (const [position, token] of tokens.entries()) {
     if (position <= skipUntil || BOOSTER_PHRASES.some(([first, second]) => previous === first && token === second)) {
       boostPending = boostPending || position > skipUntil
@@ -487,8 +498,9 @@ export const scoreClause = (
       remediedUntil = wordIndex + PRICE_WINDOW
     }
     if (LACK_WORDS.includes(token)) lackedUntil = wordIndex + NEGATION_WINDOW
-    if (onlyIf.includes(position)) {
-      words.push({ word: `${token} ${tokens[position + 1] === "," ? tokens[position + 2] : tokens[position + 1]}`, valence: RESTRICTION_VALENCE })
+    const restriction = onlyIf.find(({ at }) => at === position)
+    if (restriction !== undefined) {
+      words.push({ word: tokens.slice(position, restriction.until + 1).filter((word) => word !== ",").join(" "), valence: RESTRICTION_VALENCE })
       beforePrevious = previous
       previous = token
       continue

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as fc from "fast-check"
 import { sentimentLabel } from "../src/Metrics.js"
-import { PICK_VALENCE } from "../src/analysis/DomainLexicon.js"
+import { CONTRAST_AFTER, CONTRAST_BEFORE, PICK_VALENCE } from "../src/analysis/DomainLexicon.js"
 import {
   compound,
   LEXICON_LANGUAGES,
@@ -212,7 +212,7 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       expect(yield* judge({ text: "great sound", weight: 1 }, { text: "pricey", weight: 1 })).toBe(scaleScore(praise + caveat))
       expect(sentimentLabel(yield* judge({ text: "great sound", weight: 1 }, { text: "pricey", weight: 1 }))).toBe("positive")
       // the clause after "but" still weighs three times the clause before it, at equal strength
-      expect(sentimentLabel(yield* judge({ text: "it is good,", weight: 0.5 }, { text: "but slow and buggy", weight: 1.5 }))).toBe("negative")
+      expect(sentimentLabel(yield* judge({ text: "it is good,", weight: CONTRAST_BEFORE }, { text: "but slow and buggy", weight: CONTRAST_AFTER }))).toBe("negative")
     }))
 
   /** Each text's label, in its language: a table of the cases a rule decides. */
@@ -505,22 +505,24 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
     Effect.gen(function*() {
       const sentiment = yield* Sentiment
       const judge = (...parts: ReadonlyArray<ScopedClause>) => Effect.map(sentiment.score(parts, "de", none), (j) => j.score)
-      expect(yield* judge({ text: "jedoch mit Versicherungskennzeichen und Helmpflicht.", weight: 1.5, lean: 1 })).toBe(50)
+      expect(yield* judge({ text: "jedoch mit Versicherungskennzeichen und Helmpflicht.", weight: CONTRAST_AFTER, lean: 1 })).toBe(50)
       expect(yield* judge({ text: "", weight: 1, lean: 1 })).toBe(50)
       // an item of facts leans to praise, but alone stays neutral (version 15: the newer readers' label)
       const facts = yield* judge({ text: "ein S-Pedelec für lange Strecken,", weight: 1, lean: 1 })
       expect(facts).toBeGreaterThan(55)
       expect(sentimentLabel(facts)).toBe("neutral")
       // a Cons column still judges a clause after a contrast
-      expect(yield* judge({ text: "aber nur per E-Mail", weight: 1.5, lean: -1, labelled: true })).toBeLessThan(50)
+      expect(yield* judge({ text: "aber nur per E-Mail", weight: CONTRAST_AFTER, lean: -1, labelled: true })).toBeLessThan(50)
     }))
 
-  it.effect("lets strong praise outweigh a mild caveat after \"but\", not the other way round (version 6)", () =>
+  it.effect("lets strong praise outweigh a mild caveat after \"but\", not the other way round (versions 6 and 16)", () =>
     Effect.gen(function*() {
       const sentiment = yield* Sentiment
       const judge = (before: string, after: string) =>
-        Effect.map(sentiment.score([{ text: before, weight: 0.5 }, { text: after, weight: 1.5 }], "de", none), (j) => j.score)
-      expect(sentimentLabel(yield* judge("Sehr gute App und schnelle Kontoeröffnung,", "aber der Kundenservice ist schwer erreichbar."))).toBe("positive")
+        Effect.map(sentiment.score([{ text: before, weight: CONTRAST_BEFORE }, { text: after, weight: CONTRAST_AFTER }], "de", none), (j) => j.score)
+      expect(sentimentLabel(yield* judge("Hervorragende App und sehr schnelle Kontoeröffnung,", "aber der Kundenservice ist schwer erreichbar."))).toBe("positive")
+      // version 16: the clause after "aber" weighs four times the one before, so plain "sehr gut" no longer outweighs it
+      expect(sentimentLabel(yield* judge("Sehr gute App und schnelle Kontoeröffnung,", "aber der Kundenservice ist schwer erreichbar."))).toBe("neutral")
       expect(sentimentLabel(yield* judge("ist gut,", "aber teuer und langsam."))).toBe("negative")
     }))
 
@@ -595,7 +597,7 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
     Effect.gen(function*() {
       const sentiment = yield* Sentiment
       const judged = yield* sentiment.score(
-        [{ text: "the free tier is generous", weight: 0.5 }, { text: "but the paid plans get expensive and rigid", weight: 1.5 }],
+        [{ text: "the free tier is generous", weight: CONTRAST_BEFORE }, { text: "but the paid plans get expensive and rigid", weight: CONTRAST_AFTER }],
         "en",
         none
       )

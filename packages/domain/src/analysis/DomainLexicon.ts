@@ -450,7 +450,7 @@ export const CLAUSE_MARKERS: Readonly<Record<"contrast" | "concession" | "switch
   }
 }
 
-export const CONTRAST_AFTER = 1.5
+export const CONTRAST_AFTER = 2
 export const CONTRAST_BEFORE = 0.5
 
 /**
@@ -683,8 +683,14 @@ export const FALL_SHORT_VALENCE = -1.5
  * recommendation to a case: the phrase scores RESTRICTION_VALENCE and praise words in the
  * ONLY_IF_WINDOW words before it ("worth it only if", "lohnt sich nur, wenn") score nothing.
  */
-export const ONLY_WORDS: ReadonlyArray<string> = ["only", "nur", "seulement", "uniquement", "solo", "solamente", "unicamente"]
-export const IF_WORDS: ReadonlyArray<string> = ["if", "when", "wenn", "falls", "si", "lorsque", "quand", "cuando"]
+export const ONLY_WORDS: ReadonlyArray<string> = [
+  "only", "nur", "hochstens", "seulement", "uniquement", "solo", "solamente", "unicamente"
+]
+export const IF_WORDS: ReadonlyArray<string> = ["if", "when", "where", "wenn", "falls", "wo", "si", "lorsque", "quand", "cuando", "donde"]
+/** Words allowed between the restricting word and its condition ("only makes sense if", version 16). */
+export const ONLY_IF_GAP = 3
+/** "The only app that works when…" is a superlative: no restriction after a definite article. */
+export const DEFINITE_ARTICLES: ReadonlySet<string> = new Set(["the", "der", "die", "das", "den", "le", "la", "les", "el", "los", "las"])
 export const RESTRICTION_VALENCE = -0.8
 export const ONLY_IF_WINDOW = 3
 

@@ -38,9 +38,10 @@ import { nameWordPattern, scopeClauses } from "./Scope.js"
  * words capitalised in other languages and hyphenated compound heads as names, list introductions
  * ("these registrars are better value:") judging no one, "justify over" and "a complement to" baselines,
  * VADER's full negator list, paying a multiple, a layout's lean at 0.7, relative clauses as asides,
- * more word senses (docs/metrics.md, "Analyser version").
+ * more word senses; 16: the clause after "but" weighs four times the clause before (2 and 0.5),
+ * "only makes sense if" as a restriction (docs/metrics.md, "Analyser version").
  */
-export const ANALYSER_VERSION = 15
+export const ANALYSER_VERSION = 16
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {

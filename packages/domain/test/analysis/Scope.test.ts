@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { findMentions, type TrackedBrand } from "../../src/analysis/Mentions.js"
+import { CONTRAST_AFTER, CONTRAST_BEFORE } from "../../src/analysis/DomainLexicon.js"
 import { nameWordPattern, scopeClauses } from "../../src/analysis/Scope.js"
 
 const tracked = (...names: ReadonlyArray<string>): ReadonlyArray<TrackedBrand> =>
@@ -30,29 +31,29 @@ describe("scopeClauses", () => {
       Acmo: [["has easy apps,", 1], ["though connections drop.", 1]]
     })
     expect(scope("Although it is pricey, Acmo is the best.", "Acmo")).toEqual({
-      Acmo: [["Although it is pricey,", 0.5], ["is the best.", 1.5]]
+      Acmo: [["Although it is pricey,", CONTRAST_BEFORE], ["is the best.", CONTRAST_AFTER]]
     })
-    expect(scope("Figma is powerful but expensive.", "Figma")).toEqual({ Figma: [["is powerful", 0.5], ["but expensive.", 1.5]] })
+    expect(scope("Figma is powerful but expensive.", "Figma")).toEqual({ Figma: [["is powerful", CONTRAST_BEFORE], ["but expensive.", CONTRAST_AFTER]] })
     expect(scope("Great, yet another Acmo price hike.", "Acmo")).toEqual({ Acmo: [["Great, yet another price hike.", 1]] })
   })
 
   it("starts the contrast of an adverb where its clause starts (verb-second German, mid-clause adverbs, a trailing \"though\")", () => {
     expect(scope("Wix ist einfach, stößt jedoch schnell an Grenzen.", "Wix")).toEqual({
-      Wix: [["ist einfach,", 0.5], ["stößt jedoch schnell an Grenzen.", 1.5]]
+      Wix: [["ist einfach,", CONTRAST_BEFORE], ["stößt jedoch schnell an Grenzen.", CONTRAST_AFTER]]
     })
     expect(scope("Acmo ist gut. Die Preiserhöhung hat allerdings viele verärgert.", "Acmo")).toEqual({
-      Acmo: [["ist gut.", 1], ["Die Preiserhöhung hat allerdings viele verärgert.", 1.5]]
+      Acmo: [["ist gut.", 1], ["Die Preiserhöhung hat allerdings viele verärgert.", CONTRAST_AFTER]]
     })
     expect(scope("Acmo has fast autofocus; the menus are confusing, though.", "Acmo")).toEqual({
       Acmo: [["has fast autofocus;", 1], ["the menus are confusing, though.", 1]]
     })
     // a conjunction and an adverb after a comma cut where they stand
-    expect(scope("Acmo ist schnell, aber teuer.", "Acmo")).toEqual({ Acmo: [["ist schnell,", 0.5], ["aber teuer.", 1.5]] })
+    expect(scope("Acmo ist schnell, aber teuer.", "Acmo")).toEqual({ Acmo: [["ist schnell,", CONTRAST_BEFORE], ["aber teuer.", CONTRAST_AFTER]] })
   })
 
   it("carries a brand to the sentences and list continuations that do not name it, within a block", () => {
     expect(scope("Polar has good sensors. However, the app is clunky.\n\nIt rains.", "Polar")).toEqual({
-      Polar: [["has good sensors.", 1], ["However, the app is clunky.", 1.5]]
+      Polar: [["has good sensors.", 1], ["However, the app is clunky.", CONTRAST_AFTER]]
     })
     expect(scope("- Acmo: cheap. Support is slow.\n- It rains.", "Acmo")).toEqual({ Acmo: [[": cheap.", 1], ["Support is slow.", 1]] })
   })
@@ -74,7 +75,7 @@ describe("scopeClauses", () => {
 
   it("cuts a clause before \", and <brand>\" that starts a new subject, not inside a list of names", () => {
     expect(scope("Acmo is pricier but calmer, and Bexa is often late.", "Acmo", "Bexa")).toEqual({
-      Acmo: [["is pricier", 0.5], ["but calmer", 1.5]],
+      Acmo: [["is pricier", CONTRAST_BEFORE], ["but calmer", CONTRAST_AFTER]],
       Bexa: [[", and is often late.", 1]]
     })
     expect(scope("Acmo, Bexa, and Cora are popular.", "Acmo", "Bexa", "Cora")).toEqual({
@@ -190,9 +191,9 @@ describe("scopeClauses", () => {
       Dott: [["is the main choice in Europe .", 1]]
     })
     expect(scope("La Redoute est pratique. Le service client est en revanche difficile à joindre.", "La Redoute")).toEqual({
-      "La Redoute": [["est pratique.", 1], ["Le service client est en revanche difficile à joindre.", 1.5]]
+      "La Redoute": [["est pratique.", 1], ["Le service client est en revanche difficile à joindre.", CONTRAST_AFTER]]
     })
-    expect(scope("Acmo ist schnell, Bexa hingegen langsam.", "Acmo", "Bexa")).toEqual({ Acmo: [["ist schnell,", 0.5]], Bexa: [["hingegen langsam.", 1.5]] })
+    expect(scope("Acmo ist schnell, Bexa hingegen langsam.", "Acmo", "Bexa")).toEqual({ Acmo: [["ist schnell,", CONTRAST_BEFORE]], Bexa: [["hingegen langsam.", CONTRAST_AFTER]] })
   })
 
   it("judges the brands a heading names by its verdict, not the brand of an alternatives heading (version 11)", () => {
@@ -236,7 +237,7 @@ describe("scopeClauses", () => {
 
   it("leaves out the baseline of an elided French comparison and of 'una alternativa sólida a' (version 12)", () => {
     expect(scope("Acmo mise sur un suivi personnalisé ; c'est un peu plus cher qu'Ornio, mais son taux de réussite est excellent.", "Acmo", "Ornio")).toEqual({
-      Acmo: [["mise sur un suivi personnalisé ;", 1], ["c'est un peu plus cher qu' ,", 0.5], ["mais son taux de réussite est excellent.", 1.5]],
+      Acmo: [["mise sur un suivi personnalisé ;", 1], ["c'est un peu plus cher qu' ,", CONTRAST_BEFORE], ["mais son taux de réussite est excellent.", CONTRAST_AFTER]],
       Ornio: []
     })
     expect(scope("Acmo vende online. Es una alternativa sólida a Bexa, aunque su stock es menor.", "Acmo", "Bexa")).toEqual({
@@ -251,7 +252,7 @@ describe("scopeClauses", () => {
 
   it("reads a brand the clause would not be chosen over, and the name before 'alternative', as baselines (version 14)", () => {
     expect(scope("1. **Acmo** – The grind is excellent, but at $700 it's hard to recommend over the Bexa for most people.", "Acmo", "Bexa")).toEqual({
-      Acmo: [["– The grind is excellent,", 0.5], ["but at $700 it's hard to recommend over the for most people.", 1.5]],
+      Acmo: [["– The grind is excellent,", CONTRAST_BEFORE], ["but at $700 it's hard to recommend over the for most people.", CONTRAST_AFTER]],
       Bexa: []
     })
     expect(scope("1. **Acmo** – The best Bexa alternative on Mac: fast and well designed.", "Acmo", "Bexa")).toEqual({
@@ -262,11 +263,11 @@ describe("scopeClauses", () => {
 
   it("judges no brand with a sentence introducing the list below, and leaves out baselines of 'justify over' and 'a complement to' (version 15)", () => {
     expect(scope("Acmo is the biggest registrar, but its renewals jump sharply. If that's why you're leaving, these registrars are better value:\n\n1. **Bexa** – Cheap renewals.", "Acmo", "Bexa")).toEqual({
-      Acmo: [["is the biggest registrar,", 0.5], ["but its renewals jump sharply.", 1.5]],
+      Acmo: [["is the biggest registrar,", CONTRAST_BEFORE], ["but its renewals jump sharply.", CONTRAST_AFTER]],
       Bexa: [["– Cheap renewals.", 1]]
     })
     expect(scope("1. **Acmo** – Lovely road feel, but at this price it's hard to justify over the newer Bexa units.", "Acmo", "Bexa")).toEqual({
-      Acmo: [["– Lovely road feel,", 0.5], ["but at this price it's hard to justify over the newer units.", 1.5]],
+      Acmo: [["– Lovely road feel,", CONTRAST_BEFORE], ["but at this price it's hard to justify over the newer units.", CONTRAST_AFTER]],
       Bexa: []
     })
     expect(scope("L'Acmo est gratuite. C'est un excellent complément à Bexa.", "Acmo", "Bexa")).toEqual({
