@@ -124,7 +124,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     "look cheap": -1.5, "cheap-feeling": -1.5, dents: -1.2, snapping: -1.3, snapped: -1.3, peeling: -1.2,
     peels: -1.2, fraying: -1.2, frays: -1.2, chipped: -1.2, wobbly: -1.2, wobbles: -1, loosen: -0.8, loosens: -0.8,
     "as well": 0, brightness: 0, "shock mount": 0, "be careful": -1, "little reason": -1.2, launched: 0, successor: 0, "better known": 0, brightly: 0,
-    "long shipping": -1.2, "long delivery": -1.2, "long waits": -1.2
+    "long shipping": -1.2, "long delivery": -1.2, "long waits": -1.2,
+    // version 16: a date, not a delay ("since late 2024", "in the late 1990s")
+    "since late": 0, "in late": 0, "the late": 0
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -314,7 +316,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // "lentes" (lenses), "alarmas" (alarm systems), approval and adaptation
     negocio: 0, negocios: 0, barrio: 0, barrios: 0, salvo: 0, competencia: 0, sol: 0, motivo: 0, motivos: 0,
     rara: 0, raras: 0, lentes: 0, alarma: 0, alarmas: 0, aprobación: 0, aprobar: 0, adaptación: 0, adaptar: 0,
-    progresiva: 0, progresivas: 0, regalar: 0, prácticas: 0, "temporada alta": 0
+    progresiva: 0, progresivas: 0, regalar: 0, prácticas: 0, "temporada alta": 0,
+    // version 16: the top of a range ("de gama alta"), not a high price
+    "gama alta": 0, "alta gama": 0
   }
 }
 
