@@ -588,7 +588,7 @@ export const scoreClause = (
     // "gets expensive fast", "wears fast", "dents easily", "scratches more easily": how soon the trouble comes
     const speedOfChange = SPEED_WORDS.includes(token) &&
       // "easily" looks back only ("glides more easily over rough ground" is praise)
-      (CHANGE_VERBS.includes(previous) || [previous, ...(token === "easily" ? [] : tokens.slice(position + 1, position + 3))]
+      (CHANGE_VERBS.includes(previous) || (previous === "sich" && CHANGE_VERBS.includes(beforePrevious)) || [previous, ...(token === "easily" ? [] : tokens.slice(position + 1, position + 3))]
         .some((other) => !PUNCTUATION.test(other) && (rules.lookup(other) ?? 0) < 0) ||
         (rules.moreWords.has(previous) && (rules.lookup(beforePrevious) ?? 0) < 0) ||
         // after a two-word criticism: "die Scherköpfe nutzen sich schnell ab"

@@ -501,6 +501,35 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       ])
     }))
 
+  it.effect("reads the restrictions, standards and word senses of version 16", () =>
+    Effect.gen(function*() {
+      yield* expectLabels([
+        // praise on a condition, with words between the restricting word and its condition
+        ["en", "they only make sense if passive earplugs don't block enough noise", "negative"],
+        ["de", "lohnt sich höchstens, wenn Sie im Norden wohnen.", "negative"],
+        // the standard others are measured against
+        ["en", "Still the benchmark for connected cycling.", "positive"],
+        ["es", "La referencia en resorts de playa.", "positive"],
+        ["fr", "La référence des amateurs.", "positive"],
+        ["de", "Der Automower gilt seit Jahren als Referenz.", "positive"],
+        ["de", "punktet mit Frische.", "positive"],
+        // harder to recommend, better found elsewhere, not up to par
+        ["en", "is harder to recommend right now.", "negative"],
+        ["fr", "À prix égal, on trouve mieux ailleurs.", "negative"],
+        ["fr", "Des vins pas toujours à la hauteur du prix.", "negative"],
+        ["de", "Wer spontan bestellen will, geht hier häufig leer aus.", "negative"]
+      ])
+      // "the only app that works when…" is a superlative, no restriction
+      expect(yield* score("en", "the only app that works when you are offline")).toBe(yield* score("en", "the app that works when you are offline"))
+      // "schnell" after a reflexive change verb says how soon costs add up, it is no praise
+      expect(yield* score("de", "die Gebühren summieren sich schnell.")).toBe(yield* score("de", "die Gebühren summieren sich."))
+      yield* expectSameScores([
+        ["en", "since late 2024, some of the games you've bought", "since 2024, some of the games you've bought"],
+        ["es", "si buscas espumosos de gama alta", "si buscas espumosos"],
+        ["fr", "pour les peaux intolérantes", "pour les peaux"]
+      ])
+    }))
+
   it.effect("gives a recommending list's lean neither to a caveat after \"but\" nor to an empty clause (version 7)", () =>
     Effect.gen(function*() {
       const sentiment = yield* Sentiment

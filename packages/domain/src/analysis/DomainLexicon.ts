@@ -126,10 +126,12 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     "as well": 0, brightness: 0, "shock mount": 0, "be careful": -1, "little reason": -1.2, launched: 0, successor: 0, "better known": 0, brightly: 0,
     "long shipping": -1.2, "long delivery": -1.2, "long waits": -1.2,
     // version 16: a date, not a delay ("since late 2024", "in the late 1990s")
-    "since late": 0, "in late": 0, "the late": 0
+    "since late": 0, "in late": 0, "the late": 0,
+    // version 16: the standard others are measured against ("still the benchmark")
+    benchmark: 1.5, "look elsewhere": -1.2, "looking elsewhere": -1.2
   },
   de: {
-    teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
+    referenz: 1.5, punktet: 1.5, punkten: 1.5, ausgebucht: -1.2, "leer aus": -1.5, teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
     günstig: 1.5, preiswert: 1.5, kostenlos: 1, kostenloses: 1, fair: 1.3, fairer: 1.3,
     übersichtlich: 1.5, einfach: 1, zuverlässig: 1.8, schnell: 1, mächtig: 1.3, schön: 1.5,
     schöne: 1.5, schönen: 1.5, schöner: 1.5, schönes: 1.5, schönste: 1.5, schönsten: 1.5, solide: 1.3, hervorragend: 2.5, genau: 1, genaue: 1, robust: 1.3, hochwertig: 1.8, ideal: 1.8,
@@ -190,7 +192,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     eignet: 1, eignen: 1, tragen: 0
   },
   fr: {
-    cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
+    référence: 1.5, "peaux intolérantes": 0, "la hauteur": 1.3, "mieux ailleurs": -1.5, cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
     "bon marché": 1, moins: 0, "entre amis": 0, "poids lourd": 0, abordable: 1.5, raisonnables: 1.3, raisonnable: 1.3,
     simple: 1, complet: 1.3, complète: 1.3, pratique: 1.3, réactif: 1.5, confortable: 1.5, accueillant: 1.5,
     propres: 1, sûre: 1.3, meilleures: 2, meilleure: 2, meilleur: 2, conçu: 0.8, correct: 0.3,
@@ -318,7 +320,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     rara: 0, raras: 0, lentes: 0, alarma: 0, alarmas: 0, aprobación: 0, aprobar: 0, adaptación: 0, adaptar: 0,
     progresiva: 0, progresivas: 0, regalar: 0, prácticas: 0, "temporada alta": 0,
     // version 16: the top of a range ("de gama alta"), not a high price
-    "gama alta": 0, "alta gama": 0
+    "gama alta": 0, "alta gama": 0,
+    // version 16: the standard others are measured against, and standing out
+    referencia: 1.5, destaca: 1.2, destacan: 1.2
   }
 }
 
@@ -581,7 +585,9 @@ export const SPEED_WORDS: ReadonlyArray<string> = ["fast", "quickly", "quick", "
 export const CHANGE_VERBS: ReadonlyArray<string> = [
   "wears", "wear", "wore", "drains", "drain", "grows", "grow", "adds", "add", "up", "fills", "fill", "climbs", "climb",
   "rises", "rise", "escalates", "escalate", "degrades", "degrade", "fades", "fade", "breaks", "break", "dies", "die",
-  "sature", "saturent", "suben", "sube", "crecen", "crece"
+  "sature", "saturent", "suben", "sube", "crecen", "crece",
+  // version 16: German, also with its reflexive "sich" ("summieren sich schnell")
+  "summieren", "summiert", "steigen", "steigt", "wachsen", "wachst"
 ]
 
 /**
@@ -616,7 +622,7 @@ export const ADVICE_WORDS: ReadonlyArray<string> = ["wise", "smart", "sensible",
  * the praise of the verb after them (the difficulty word keeps its own valence); "hard to beat",
  * "difficile à battre", "difícil de superar" are praise (+HARD_TO_BEAT_VALENCE, like "unbeatable").
  */
-export const DIFFICULT: ReadonlyArray<string> = ["hard", "difficult", "tough", "schwer", "schwierig", "difficile", "dificil"]
+export const DIFFICULT: ReadonlyArray<string> = ["hard", "harder", "difficult", "tough", "tougher", "schwer", "schwierig", "difficile", "dificil"]
 export const TO_WORDS: ReadonlyArray<string> = ["to", "zu", "a", "de"]
 export const BEAT_VERBS: ReadonlyArray<string> = ["beat", "top", "match", "surpass", "argue", "fault", "schlagen", "ubertreffen", "battre", "egaler", "superar", "igualar"]
 export const HARD_TO_BEAT_VALENCE = 2
