@@ -102,6 +102,18 @@ export const splitSpelling = (name: string): string | null => {
   return split !== trimmed && /^[\p{L} ]+$/u.test(split) ? split : null
 }
 
+/** Conjunctions an ampersand is written out as ("Riese & Müller" is also "Riese und Müller"). */
+const AMPERSAND_WORDS: ReadonlyArray<string> = ["and", "und", "et", "y"]
+
+/** "Riese & Müller" -> "Riese and Müller", "Riese und Müller"…; "Tuft and Needle" -> "Tuft & Needle" (version 16). */
+export const ampersandSpellings = (name: string): ReadonlyArray<string> => {
+  const trimmed = name.trim()
+  if (/\s&\s/u.test(trimmed)) return AMPERSAND_WORDS.map((word) => trimmed.replace(/\s&\s/gu, ` ${word} `))
+  const conjunction = new RegExp(`(\\p{Lu}\\S*)\\s(?:${AMPERSAND_WORDS.join("|")})\\s(?=\\p{Lu})`, "gu")
+  const joined = trimmed.replace(conjunction, "$1 & ")
+  return joined === trimmed ? [] : [joined]
+}
+
 const spellingsOf = (brand: TrackedBrand, language: string): ReadonlyArray<Spelling> => {
   const settings = brand.match ?? DEFAULT_MATCH
   const names = [...new Set([brand.name, ...brand.aliases].map((name) => name.trim()))].filter(hasWordChar)
@@ -118,10 +130,11 @@ const spellingsOf = (brand: TrackedBrand, language: string): ReadonlyArray<Spell
       written: name
     }
   })
-  const split = names.flatMap((name): Array<Spelling> => {
-    const other = splitSpelling(name)
-    return other === null ? [] : [{ folded: foldName(other), exact: other, ordinary: undefined, capitalsRequired: false, written: other }]
-  })
+  const split = names.flatMap((name): Array<Spelling> =>
+    [splitSpelling(name), ...ampersandSpellings(name)].flatMap((other) =>
+      other === null ? [] : [{ folded: foldName(other), exact: other, ordinary: undefined, capitalsRequired: false, written: other }]
+    )
+  )
   return [...own, ...split].filter((spelling, index, all) => all.findIndex((o) => o.folded === spelling.folded) === index)
 }
 

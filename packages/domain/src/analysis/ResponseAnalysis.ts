@@ -39,7 +39,8 @@ import { nameWordPattern, scopeClauses } from "./Scope.js"
  * ("these registrars are better value:") judging no one, "justify over" and "a complement to" baselines,
  * VADER's full negator list, paying a multiple, a layout's lean at 0.7, relative clauses as asides,
  * more word senses; 16: the clause after "but" weighs four times the clause before (2 and 0.5),
- * "only makes sense if" as a restriction (docs/metrics.md, "Analyser version").
+ * "only makes sense if" as a restriction, "the benchmark" and "la référence" as praise, "Riese und
+ * Müller" as "Riese & Müller", more word senses (docs/metrics.md, "Analyser version").
  */
 export const ANALYSER_VERSION = 16
 

@@ -4,7 +4,7 @@ import * as fc from "fast-check"
 import { foldName } from "../../src/analysis/Folding.js"
 import { checkMatchSettings } from "../../src/analysis/MatchSettings.js"
 import { ordinaryWord } from "../../src/analysis/OrdinaryWords.js"
-import { excerptAround, findMentions, splitSpelling, type TrackedBrand } from "../../src/analysis/Mentions.js"
+import { ampersandSpellings, excerptAround, findMentions, splitSpelling, type TrackedBrand } from "../../src/analysis/Mentions.js"
 
 const brand = (id: number, name: string, aliases: ReadonlyArray<string> = []): TrackedBrand => ({
   kind: "brand",
@@ -371,6 +371,18 @@ describe("ordinary-word names, split spellings and match settings", () => {
       ["MailerLite", ["Mailer Lite"]],
       ["Active Campaign", ["ActiveCampaign"]]
     ])
+  })
+
+  it("matches a name's ampersand written out, and a written-out conjunction as an ampersand (version 16)", () => {
+    const brands = [brand(1, "Riese & Müller"), competitor(2, "Tuft and Needle")]
+    expect(found("Riese und Müller baut robuste Räder; riese und müller zählt nicht. Tuft & Needle auch.", brands)).toEqual([
+      ["Riese & Müller", ["Riese und Müller"]],
+      ["Tuft and Needle", ["Tuft & Needle"]]
+    ])
+    expect(ampersandSpellings("Arm & Hammer")).toEqual(["Arm and Hammer", "Arm und Hammer", "Arm et Hammer", "Arm y Hammer"])
+    expect(ampersandSpellings("Juvé y Camps")).toEqual(["Juvé & Camps"])
+    expect(ampersandSpellings("Bank of America")).toEqual([])
+    expect(ampersandSpellings("salt and pepper")).toEqual([])
   })
 
   it("applies case-sensitive and regex modes and exclusion phrases", () => {
