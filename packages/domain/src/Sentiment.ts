@@ -17,6 +17,7 @@ import {
   AT_LEAST,
   BURDENS,
   CHANGE_VERBS,
+  DEFINITE_ARTICLES,
   DENIALS,
   DIFFICULT,
   FALL_SHORT,
@@ -28,7 +29,6 @@ import {
   HEDGES,
   IF_WORDS,
   LACK_WORDS,
-  DEFINITE_ARTICLES,
   ONLY_IF_GAP,
   ONLY_IF_WINDOW,
   ONLY_WORDS,
@@ -588,8 +588,11 @@ export const scoreClause = (
     // "gets expensive fast", "wears fast", "dents easily", "scratches more easily": how soon the trouble comes
     const speedOfChange = SPEED_WORDS.includes(token) &&
       // "easily" looks back only ("glides more easily over rough ground" is praise)
-      (CHANGE_VERBS.includes(previous) || (previous === "sich" && CHANGE_VERBS.includes(beforePrevious)) || [previous, ...(token === "easily" ? [] : tokens.slice(position + 1, position + 3))]
-        .some((other) => !PUNCTUATION.test(other) && (rules.lookup(other) ?? 0) < 0) ||
+      (CHANGE_VERBS.includes(previous) ||
+        // a reflexive change verb: "die Gebühren summieren sich schnell"
+        (previous === "sich" && CHANGE_VERBS.includes(beforePrevious)) ||
+        [previous, ...(token === "easily" ? [] : tokens.slice(position + 1, position + 3))]
+          .some((other) => !PUNCTUATION.test(other) && (rules.lookup(other) ?? 0) < 0) ||
         (rules.moreWords.has(previous) && (rules.lookup(beforePrevious) ?? 0) < 0) ||
         // after a two-word criticism: "die Scherköpfe nutzen sich schnell ab"
         (rules.phrases.get(beforePrevious)?.get(previous) ?? 0) < 0)

@@ -131,7 +131,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     benchmark: 1.5, "look elsewhere": -1.2, "looking elsewhere": -1.2
   },
   de: {
-    referenz: 1.5, punktet: 1.5, punkten: 1.5, ausgebucht: -1.2, "leer aus": -1.5, teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
+    teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
     günstig: 1.5, preiswert: 1.5, kostenlos: 1, kostenloses: 1, fair: 1.3, fairer: 1.3,
     übersichtlich: 1.5, einfach: 1, zuverlässig: 1.8, schnell: 1, mächtig: 1.3, schön: 1.5,
     schöne: 1.5, schönen: 1.5, schöner: 1.5, schönes: 1.5, schönste: 1.5, schönsten: 1.5, solide: 1.3, hervorragend: 2.5, genau: 1, genaue: 1, robust: 1.3, hochwertig: 1.8, ideal: 1.8,
@@ -189,10 +189,13 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     unter: 0, müller: 0, besonders: 0, besonderheit: 0, ausschließlich: 0, einmal: 0, einmalig: 0, einmalige: 0,
     einmaligen: 0, kündigung: 0, rücksendung: 0, rücksendungen: 0, fest: 0, feste: 0, lernen: 0,
     // "eignet sich für…" (is suited to), like "geeignet" and English "suits"
-    eignet: 1, eignen: 1, tragen: 0
+    eignet: 1, eignen: 1, tragen: 0,
+    // version 16: the standard others are measured against, scoring points; booked out, coming away
+    // empty-handed ("geht hier häufig leer aus")
+    referenz: 1.5, punktet: 1.5, punkten: 1.5, ausgebucht: -1.2, "leer aus": -1.5
   },
   fr: {
-    référence: 1.5, "peaux intolérantes": 0, "la hauteur": 1.3, "mieux ailleurs": -1.5, cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
+    cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
     "bon marché": 1, moins: 0, "entre amis": 0, "poids lourd": 0, abordable: 1.5, raisonnables: 1.3, raisonnable: 1.3,
     simple: 1, complet: 1.3, complète: 1.3, pratique: 1.3, réactif: 1.5, confortable: 1.5, accueillant: 1.5,
     propres: 1, sûre: 1.3, meilleures: 2, meilleure: 2, meilleur: 2, conçu: 0.8, correct: 0.3,
@@ -258,7 +261,10 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     "bonne partie": 0, "longs trajets": 0, "long trajet": 0, "longs voyages": 0, "longues distances": 0,
     "longue distance": 0, "long terme": 0, "longs sejours": 0, "long sejour": 0, adapté: 1, adaptée: 1, adaptés: 1,
     adaptées: 1, différent: 0, différents: 0, différente: 0, surprise: 0, date: 0, immédiatement: 0, immédiate: 0,
-    immédiat: 0, avance: 0
+    immédiat: 0, avance: 0,
+    // version 16: the standard others are measured against; up to par (so "pas à la hauteur" criticises);
+    // better found elsewhere; a skin type, not intolerance
+    référence: 1.5, "la hauteur": 1.3, "mieux ailleurs": -1.5, "peaux intolérantes": 0
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,

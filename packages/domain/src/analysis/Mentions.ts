@@ -105,12 +105,14 @@ export const splitSpelling = (name: string): string | null => {
 /** Conjunctions an ampersand is written out as ("Riese & Müller" is also "Riese und Müller"). */
 const AMPERSAND_WORDS: ReadonlyArray<string> = ["and", "und", "et", "y"]
 
+/** A written-out conjunction between a capitalised word and the next ("Tuft and Needle"). */
+const WRITTEN_CONJUNCTION = new RegExp(`(\\p{Lu}\\S*)\\s(?:${AMPERSAND_WORDS.join("|")})\\s(?=\\p{Lu})`, "gu")
+
 /** "Riese & Müller" -> "Riese and Müller", "Riese und Müller"…; "Tuft and Needle" -> "Tuft & Needle" (version 16). */
 export const ampersandSpellings = (name: string): ReadonlyArray<string> => {
   const trimmed = name.trim()
   if (/\s&\s/u.test(trimmed)) return AMPERSAND_WORDS.map((word) => trimmed.replace(/\s&\s/gu, ` ${word} `))
-  const conjunction = new RegExp(`(\\p{Lu}\\S*)\\s(?:${AMPERSAND_WORDS.join("|")})\\s(?=\\p{Lu})`, "gu")
-  const joined = trimmed.replace(conjunction, "$1 & ")
+  const joined = trimmed.replace(WRITTEN_CONJUNCTION, "$1 & ")
   return joined === trimmed ? [] : [joined]
 }
 
