@@ -91,6 +91,12 @@ export interface ScopedClause {
   readonly answers?: string
   /** The clause opens with advice to choose the brand it names ("pick August if you rent"): PICK_VALENCE. */
   readonly advised?: boolean
+  /**
+   * A marker, not text: the brand is the answer's lead (Scope.ts `answerLead`). When the brand's
+   * clauses lean positive, it adds a clause of LEAD_VALENCE: the pick an answer names first is
+   * recommended ("1. Pipedrive – visual, though reporting is basic" reads as a recommendation).
+   */
+  readonly lead?: boolean
 }
 
 /** A word that moved a clause's score, with the valence it contributed (after negation, boosters). */
@@ -132,6 +138,12 @@ const RESTRICTIONS: ReadonlySet<string> = new Set(["only", "nur", "seulement", "
 
 /** After "Great," these words announce the complaint ("Great, another price hike"). */
 const SARCASTIC_FOLLOWERS: ReadonlySet<string> = new Set(["another", "yet", "noch", "encore", "otra", "otro"])
+
+/** The valence the answer's lead takes when its own clauses lean positive (version 17). */
+export const LEAD_VALENCE = 2.5
+
+/** The marker clause `analyseLocally` gives the answer's lead. */
+export const LEAD_CLAUSE: ScopedClause = { text: "", weight: 1, lead: true }
 
 /** The valence of a clause that only its layout judges (a cell under "Cons", a "Pros:" line). */
 export const LEAN_VALENCE = 0.7
@@ -747,7 +759,9 @@ export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
           onSome: (code): SentimentJudgement => {
             const scored: Array<{ readonly weight: number; readonly compound: number }> = []
             const evidence: Array<ClauseEvidence> = []
+            const led = clauses.some((clause) => clause.lead === true)
             for (const clause of clauses) {
+              if (clause.lead === true) continue
               const cased = casedTokens(clause.text, code)
               const folded = cased.map((t) => t.folded)
               const own = [
@@ -775,6 +789,15 @@ export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
               const clauseCompound = compound(sum)
               scored.push({ weight: clause.weight, compound: clauseCompound })
               evidence.push({ clause: clause.text, compound: Number(clauseCompound.toFixed(4)), words })
+            }
+            if (led && scored.reduce((sum, clause) => sum + strengthWeight(clause) * clause.compound, 0) > 0) {
+              const leadCompound = compound(LEAD_VALENCE)
+              scored.push({ weight: 1, compound: leadCompound })
+              evidence.push({
+                clause: "(named first)",
+                compound: Number(leadCompound.toFixed(4)),
+                words: [{ word: "(the answer's lead)", valence: LEAD_VALENCE }]
+              })
             }
             const total = scored.reduce((sum, clause) => sum + strengthWeight(clause), 0)
             const weighted = scored.reduce((sum, clause) => sum + strengthWeight(clause) * clause.compound, 0)

@@ -2,12 +2,12 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import { formatDecimal } from "../DecimalString.js"
-import { type ClauseEvidence, Sentiment } from "../Sentiment.js"
+import { type ClauseEvidence, LEAD_CLAUSE, Sentiment } from "../Sentiment.js"
 import { type NormalisedCitation, normaliseCitations, normaliseSearchQueries } from "./Citations.js"
 import { AnalysisJudge, checkVerdict, judgeRequest } from "./Judge.js"
 import { detectLanguage } from "./Language.js"
 import { findMentions, maskNonProse, type MentionSpan, type TrackedBrand } from "./Mentions.js"
-import { nameWordPattern, scopeClauses } from "./Scope.js"
+import { answerLead, nameWordPattern, scopeClauses } from "./Scope.js"
 
 /**
  * The version of the local analyser's rules. Stored with every response (`responses.analyser_version`);
@@ -40,9 +40,10 @@ import { nameWordPattern, scopeClauses } from "./Scope.js"
  * VADER's full negator list, paying a multiple, a layout's lean at 0.7, relative clauses as asides,
  * more word senses; 16: the clause after "but" weighs four times the clause before (2 and 0.5),
  * "only makes sense if" as a restriction, "the benchmark" and "la référence" as praise, "Riese und
- * Müller" as "Riese & Müller", more word senses (docs/metrics.md, "Analyser version").
+ * Müller" as "Riese & Müller", more word senses; 17: the answer's lead (the brand it names first) read
+ * as its pick when what it says of it leans positive (docs/metrics.md, "Analyser version").
  */
-export const ANALYSER_VERSION = 16
+export const ANALYSER_VERSION = 17
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {
@@ -144,18 +145,16 @@ export const analyseLocally = Effect.fn("analyseLocally")(function*(input: Respo
   const provisional = findMentions(text, tracked, { language: input.language })
   const language = detectLanguage(blankSpans(maskNonProse(text), provisional.flatMap((m) => m.spans)), input.language)
   const mentions = findMentions(text, tracked, { language })
-  const scopes = scopeClauses(
-    text,
-    mentions.map((mention) => ({ brand: mention.brand, spans: mention.spans })),
-    nameWordPattern(tracked.flatMap((brand) => [brand.name, ...brand.aliases]))
-  )
+  const spans = mentions.map((mention) => ({ brand: mention.brand, spans: mention.spans }))
+  const scopes = scopeClauses(text, spans, nameWordPattern(tracked.flatMap((brand) => [brand.name, ...brand.aliases])))
+  const lead = answerLead(text, spans)
   const findings = yield* Effect.forEach(tracked, (brand) => {
     const mention = mentions.find((m) => m.brand === brand)
     if (mention === undefined) {
       return Effect.succeed<BrandFinding>({ brand, mentioned: false, position: null, sentiment: null, evidence: [] })
     }
     return Effect.map(
-      sentiment.score(scopes.get(brand) ?? [], language, NOTHING_IGNORED),
+      sentiment.score([...(brand === lead ? [LEAD_CLAUSE] : []), ...(scopes.get(brand) ?? [])], language, NOTHING_IGNORED),
       (judged): BrandFinding => ({
         brand,
         mentioned: true,

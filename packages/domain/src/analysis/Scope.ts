@@ -309,6 +309,23 @@ const clauseText = (text: string, segment: Segment, spans: ReadonlyArray<Mention
 }
 
 /** Attributes every clause of `text` to the brands it is about; brands in `brands` order. */
+/**
+ * The answer's lead (version 17): the brand it names first, not counting a brand named as what the
+ * answer leaves ("Alternatives to Asana: Trello…" leads with Trello, "the best Notion alternative"
+ * with the brand after it). Answers put their pick first; the lead's own lean is read as a
+ * recommendation (Sentiment.ts, LEAD_VALENCE).
+ */
+export const answerLead = <B>(text: string, brands: ReadonlyArray<ScopeBrand<B>>): B | undefined =>
+  brands
+    .flatMap((b) => b.spans.map((span) => ({ brand: b.brand, span })))
+    .sort((a, b) => a.span.start - b.span.start)
+    .find(({ span }) => {
+      const lineStart = text.lastIndexOf("\n", span.start - 1) + 1
+      const left = [...text.slice(lineStart, span.start).matchAll(ALTERNATIVE_TO)]
+        .some((match) => lineStart + match.index + match[0].length === span.start)
+      return !left && !BEFORE_ALTERNATIVE.test(text.slice(span.end, span.end + 20))
+    })?.brand
+
 export const scopeClauses = <B>(
   text: string,
   brands: ReadonlyArray<ScopeBrand<B>>,
