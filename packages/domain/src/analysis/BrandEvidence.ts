@@ -81,7 +81,8 @@ const PRODUCT_NOUNS: ReadonlyArray<string> = [
 
 const ARTICLE_BEFORE = /(?:^|[^\p{L}])(?:die|der|das|den|dem|the)\s+$/iu
 
-const LIST_HEAD = /^\s*(?:[-*+•]|\d+[.)])?\s*$/u
+/** A list marker, also inside emphasis ("**4. Peacock: best value**", version 17). */
+const LIST_HEAD = /^\s*(?:[-*+•]|(?:[*_]{1,3})?\d+[.)])?\s*$/u
 const TABLE_CELL_START = /\|\s*$/u
 const HEADING_HEAD = /^\s*#{1,6}\s*(?:\d+[.)]\s*)?$/u
 const EMPHASIS_BEFORE = /(?:\*\*|__|\[)$/u
@@ -127,6 +128,10 @@ const structural = (text: string, start: number, end: number): boolean => {
 /** A hyphen and a capitalised word after the name: it heads a compound ("Panasonic-Rasierer"). */
 const COMPOUND_HEAD = /^-\p{Lu}\p{Ll}/u
 
+/** A verb, then "dass", "that", "que": "Klar ist, dass …" opens impersonally (version 17). */
+const IMPERSONAL = /^[*_]*\s+\p{L}+\s*,?\s*(?:(?:dass|that|que)(?![\p{L}])|qu['’])/u
+export const opensImpersonally = (text: string, end: number): boolean => IMPERSONAL.test(text.slice(end, end + 40))
+
 /** Whether an occurrence of an ordinary-word name carries brand evidence of its own. */
 export const hasOwnEvidence = (
   text: string,
@@ -155,7 +160,8 @@ export const hasOwnEvidence = (
   }
   const verbFollows = SUBJECT_VERBS.includes(next ?? "") ||
     (SUBJECT_ADVERBS.includes(next ?? "") && SUBJECT_VERBS.includes(second ?? ""))
-  const subject = sentenceStart && verbFollows
+  // "Klar ist, dass …", "Clear is that …": an impersonal opening, no subject (version 17)
+  const subject = sentenceStart && verbFollows && !opensImpersonally(text, end)
   // A word the dictionary always capitalises (German nouns, also names such as "Otto") is no brand
   // by its capital; as the subject of a verb it is, at a sentence start or after an article ("Die
   // Commerzbank ist…"), except weekdays and months ("Monday is…").

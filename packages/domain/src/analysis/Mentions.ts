@@ -6,6 +6,7 @@ import {
   comparedWith,
   hasOwnEvidence,
   isSentenceStart,
+  opensImpersonally,
   opensListWith,
   websiteDomain
 } from "./BrandEvidence.js"
@@ -91,15 +92,31 @@ const carriesCapitals = (written: string, name: string): boolean => {
   return name.trim().split(/\s+/u).every((word, index) => !/^\p{Lu}/u.test(word) || /^\p{Lu}/u.test(writtenWords[index] ?? ""))
 }
 
-/** "MailerLite" -> "Mailer Lite", "Mailer Lite" -> "MailerLite": the other spelling, if any. */
-export const splitSpelling = (name: string): string | null => {
+/** The shortest part a one-word name is split into ("Sound Stripe": 5 and 6 letters). */
+const MIN_SPLIT_PART = 3
+
+/**
+ * A one-word name written as two capitalised words: "MailerLite" -> "Mailer Lite"; version 17, a
+ * name without an inner capital at any point ("Soundstripe" -> "Sound Stripe", "Soun Dstripe"…):
+ * the occurrence must read exactly so, both capitals included, which prose never does by chance.
+ */
+export const splitSpellings = (name: string): ReadonlyArray<string> => {
   const trimmed = name.trim()
-  if (/\s/u.test(trimmed)) {
-    const parts = trimmed.split(/\s+/u)
-    return parts.length === 2 && parts.every((part) => /^\p{Lu}\p{Ll}+$/u.test(part)) ? parts.join("") : null
-  }
-  const split = trimmed.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
-  return split !== trimmed && /^[\p{L} ]+$/u.test(split) ? split : null
+  if (/\s/u.test(trimmed) || !/^\p{Lu}\p{L}+$/u.test(trimmed)) return []
+  const camel = trimmed.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
+  if (camel !== trimmed) return [camel]
+  if (!/^\p{Lu}\p{Ll}+$/u.test(trimmed)) return []
+  return Array.from({ length: trimmed.length - 2 * MIN_SPLIT_PART + 1 }, (_, index) => index + MIN_SPLIT_PART)
+    .map((at) => `${trimmed.slice(0, at)} ${trimmed.charAt(at).toUpperCase()}${trimmed.slice(at + 1)}`)
+}
+
+/**
+ * A two-word name written as one word: "Mailer Lite" -> "MailerLite"; version 17, also "Hydro
+ * Flask" -> "Hydroflask" (matched with its first capital, the rest in any case).
+ */
+export const joinedSpelling = (name: string): string | null => {
+  const parts = name.trim().split(/\s+/u)
+  return parts.length === 2 && parts.every((part) => /^\p{Lu}\p{Ll}+$/u.test(part)) ? parts.join("") : null
 }
 
 /** Conjunctions an ampersand is written out as ("Riese & Müller" is also "Riese und Müller"). */
@@ -133,11 +150,22 @@ const spellingsOf = (brand: TrackedBrand, language: string): ReadonlyArray<Spell
     }
   })
   const split = names.flatMap((name): Array<Spelling> =>
-    [splitSpelling(name), ...ampersandSpellings(name)].flatMap((other) =>
-      other === null ? [] : [{ folded: foldName(other), exact: other, ordinary: undefined, capitalsRequired: false, written: other }]
-    )
+    [...splitSpellings(name), ...ampersandSpellings(name)].map((other) => ({
+      folded: foldName(other),
+      exact: other,
+      ordinary: undefined,
+      capitalsRequired: false,
+      written: other
+    }))
   )
-  return [...own, ...split].filter((spelling, index, all) => all.findIndex((o) => o.folded === spelling.folded) === index)
+  // a joined spelling that is a word of its own ("Any Time" -> "Anytime") is that word
+  const joined = names.flatMap((name): Array<Spelling> => {
+    const other = joinedSpelling(name)
+    return other === null || ordinaryWord(other.charAt(0) + other.slice(1).toLowerCase(), language) !== undefined
+      ? []
+      : [{ folded: foldName(other), exact: null, ordinary: undefined, capitalsRequired: true, written: other }]
+  })
+  return [...own, ...split, ...joined].filter((spelling, index, all) => all.findIndex((o) => o.folded === spelling.folded) === index)
 }
 
 /** Overlapping matches: the longest wins; then the earliest; then the brand listed first. */
@@ -290,7 +318,7 @@ const brandCandidates = (
       withEvidence.includes(o) ||
       (capitalisedLikeName(text, o.start, o.end, o.written) &&
         (!isSentenceStart(text, o.start) || COORDINATED.test(text.slice(o.end, o.end + 40)) ||
-          SUBJECT_FOLLOWS.test(text.slice(o.end, o.end + 40))))
+          (SUBJECT_FOLLOWS.test(text.slice(o.end, o.end + 40)) && !opensImpersonally(text, o.end))))
     )
     : []
   return [...plain, ...accepted.map(({ brand, brandIndex, end, start }) => ({ brand, brandIndex, start, end }))]
@@ -319,7 +347,8 @@ const COORDINATED = /^[*_]*\s*(?:,|\s(?:and|or|vs\.?|versus|und|oder|et|ou|y|o))
  * - A name or alias that is an ordinary word of the answer's language or English matches only with
  *   brand evidence (BrandEvidence.ts): "close the deal" is not Close.
  * - Split spellings match when written with the name's capitals: "Mailer Lite" is MailerLite,
- *   "Active Campaign" is ActiveCampaign (and "MailerLite" is "Mailer Lite").
+ *   "Active Campaign" is ActiveCampaign, "Sound Stripe" is Soundstripe; joined ones with the first
+ *   capital: "MailerLite" and "Hydroflask" are "Mailer Lite" and "Hydro Flask".
  * - A brand's match settings apply: case-sensitive names, a regular expression, exclusion phrases.
  * - Overlapping matches: the longest wins ("Acme CRM" over "Acme"), then the earliest.
  * - URLs, markdown link targets, HTML tags and e-mail addresses are not prose and never match;

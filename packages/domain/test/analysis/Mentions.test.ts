@@ -4,7 +4,7 @@ import * as fc from "fast-check"
 import { foldName } from "../../src/analysis/Folding.js"
 import { checkMatchSettings } from "../../src/analysis/MatchSettings.js"
 import { ordinaryWord } from "../../src/analysis/OrdinaryWords.js"
-import { ampersandSpellings, excerptAround, findMentions, splitSpelling, type TrackedBrand } from "../../src/analysis/Mentions.js"
+import { ampersandSpellings, excerptAround, findMentions, splitSpellings, joinedSpelling, type TrackedBrand } from "../../src/analysis/Mentions.js"
 
 const brand = (id: number, name: string, aliases: ReadonlyArray<string> = []): TrackedBrand => ({
   kind: "brand",
@@ -373,6 +373,27 @@ describe("ordinary-word names, split spellings and match settings", () => {
     ])
   })
 
+  it("splits a one-word name anywhere, written with both capitals, and joins a two-word name with its first capital (version 17)", () => {
+    const brands = [brand(1, "Soundstripe"), competitor(2, "Hydro Flask"), competitor(3, "Any Time")]
+    expect(found("What about Sound Stripe? Hydroflask and HYDROFLASK last; a sound stripe is not it, nor is hydroflask.", brands))
+      .toEqual([
+        ["Soundstripe", ["Sound Stripe"]],
+        ["Hydro Flask", ["Hydroflask", "HYDROFLASK"]]
+      ])
+    // the joined spelling of "Any Time" is the word "anytime", which is not the brand
+    expect(found("Anytime is fine. Call us anytime.", brands)).toEqual([])
+  })
+
+  it("reads an ordinary-word name in a bold numbered item as the brand, and 'Klar ist, dass' as no subject (version 17)", () => {
+    const peacock = brand(1, "Peacock")
+    expect(found("**4. Peacock: best value for sports**\nA peacock is a bird.", [peacock])).toEqual([["Peacock", ["Peacock"]]])
+    const klar = competitor(1, "Klar")
+    expect(found("Vorab: Klar ist, dass Pulver besser wäscht.\n\n5. **Klar** – parfümfrei.", [klar], "de")).toEqual([
+      ["Klar", ["Klar"]]
+    ])
+    expect(found("Klar ist ein Öko-Waschmittel.", [klar], "de")).toEqual([["Klar", ["Klar"]]])
+  })
+
   it("matches a name's ampersand written out, and a written-out conjunction as an ampersand (version 16)", () => {
     const brands = [brand(1, "Riese & Müller"), competitor(2, "Tuft and Needle")]
     expect(found("Riese und Müller baut robuste Räder; riese und müller zählt nicht. Tuft & Needle auch.", brands)).toEqual([
@@ -407,9 +428,13 @@ describe("ordinary-word names, split spellings and match settings", () => {
   })
 
   it("splits and joins spellings", () => {
-    expect(splitSpelling("MailerLite")).toBe("Mailer Lite")
-    expect(splitSpelling("Mailer Lite")).toBe("MailerLite")
-    expect(splitSpelling("Acme")).toBe(null)
-    expect(splitSpelling("Bank of America")).toBe(null)
+    expect(splitSpellings("MailerLite")).toEqual(["Mailer Lite"])
+    expect(splitSpellings("Notion")).toEqual(["Not Ion"])
+    expect(splitSpellings("Soundstripe")).toEqual(["Sou Ndstripe", "Soun Dstripe", "Sound Stripe", "Sounds Tripe", "Soundst Ripe", "Soundstr Ipe"])
+    expect(splitSpellings("Acme")).toEqual([])
+    expect(splitSpellings("Mailer Lite")).toEqual([])
+    expect(joinedSpelling("Mailer Lite")).toBe("MailerLite")
+    expect(joinedSpelling("MailerLite")).toBe(null)
+    expect(joinedSpelling("Bank of America")).toBe(null)
   })
 })
