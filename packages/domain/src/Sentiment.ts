@@ -136,6 +136,12 @@ export class Sentiment extends Context.Tag("@sightline/domain/Sentiment")<Sentim
 /** Words that restrict what a clause offers: no layout praise for it. */
 const RESTRICTIONS: ReadonlySet<string> = new Set(["only", "nur", "seulement", "uniquement", "solo", "solamente"])
 
+/**
+ * The second half of a French negation restarts its reach (version 17): "n'est plus vraiment une
+ * bonne affaire" negates "bonne" like "n'est pas vraiment une bonne affaire".
+ */
+const LATE_NEGATORS: ReadonlySet<string> = new Set(["plus", "guere"])
+
 /** After "Great," these words announce the complaint ("Great, another price hike"). */
 const SARCASTIC_FOLLOWERS: ReadonlySet<string> = new Set(["another", "yet", "noch", "encore", "otra", "otro"])
 
@@ -537,7 +543,7 @@ export const scoreClause = (
       lastOpinion = undefined
     }
     // VADER's "least" check: "the least interesting" negates, "at least" does not
-    if (rules.negators.has(token) || (token === "least" && previous !== "at")) {
+    if (rules.negators.has(token) || (token === "least" && previous !== "at") || (negated && LATE_NEGATORS.has(token))) {
       opinionSinceNegator = false
       negatedUntil = wordIndex + NEGATION_WINDOW
       beforePrevious = previous
@@ -735,6 +741,12 @@ const replyTo = (
 export const strengthWeight = (clause: { readonly weight: number; readonly compound: number }): number =>
   clause.weight * Math.abs(clause.compound)
 
+/** The mean compound of scored clauses weighed by `strengthWeight`; 0 when none is scored. */
+const weightedMean = (scored: ReadonlyArray<{ readonly weight: number; readonly compound: number }>): number => {
+  const total = scored.reduce((sum, clause) => sum + strengthWeight(clause), 0)
+  return total === 0 ? 0 : scored.reduce((sum, clause) => sum + strengthWeight(clause) * clause.compound, 0) / total
+}
+
 /**
  * The lexicon judge. Each clause gets VADER's compound score; the brand's score is `scaleScore` of
  * the mean over its opinionated clauses weighted by `strengthWeight`. No opinionated clause, or a
@@ -790,8 +802,10 @@ export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
               scored.push({ weight: clause.weight, compound: clauseCompound })
               evidence.push({ clause: clause.text, compound: Number(clauseCompound.toFixed(4)), words })
             }
-            if (led && scored.reduce((sum, clause) => sum + strengthWeight(clause) * clause.compound, 0) > 0) {
-              const leadCompound = compound(LEAD_VALENCE)
+            const leadCompound = compound(LEAD_VALENCE)
+            const mean = weightedMean(scored)
+            // the lead lifts a positive lean towards its own compound, never a stronger one down
+            if (led && mean > 0 && mean < leadCompound) {
               scored.push({ weight: 1, compound: leadCompound })
               evidence.push({
                 clause: "(named first)",
@@ -799,9 +813,7 @@ export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
                 words: [{ word: "(the answer's lead)", valence: LEAD_VALENCE }]
               })
             }
-            const total = scored.reduce((sum, clause) => sum + strengthWeight(clause), 0)
-            const weighted = scored.reduce((sum, clause) => sum + strengthWeight(clause) * clause.compound, 0)
-            return { score: total === 0 ? 50 : scaleScore(weighted / total), evidence }
+            return { score: scored.length === 0 ? 50 : scaleScore(weightedMean(scored)), evidence }
           }
         })
       )

@@ -530,6 +530,27 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       ])
     }))
 
+  it.effect("reads the negations, remedies and word senses of version 17", () =>
+    Effect.gen(function*() {
+      yield* expectLabels([
+        // "ne … plus" negates as far as "ne … pas" does
+        ["fr", "Disney+, en revanche, n'est plus vraiment une bonne affaire.", "negative"],
+        ["fr", "ce n'est plus cher du tout.", "positive"],
+        // a price rise is named as one; a look-closely warning
+        ["en", "after another price hike, it is harder to justify.", "negative"],
+        ["de", "sollte sich die Mietbedingungen sehr genau ansehen.", "negative"]
+      ])
+      yield* expectSameScores([
+        ["en", "they're what many people buy for their first hikes", "they're what many people buy for their first trips"],
+        ["en", "which tracks net worth and spending", "which tracks spending"],
+        ["en", "Also worth knowing: it sells flowers.", "Also: it sells flowers."],
+        ["en", "often end up here", "often land here"],
+        ["en", "the locking cap really does stop it leaking", "the locking cap really does"],
+        ["fr", "On la trouve dans la plupart des grandes surfaces.", "On la trouve dans la plupart des magasins."],
+        ["fr", "une grande partie du sport", "une partie du sport"]
+      ])
+    }))
+
   it.effect("gives a recommending list's lean neither to a caveat after \"but\" nor to an empty clause (version 7)", () =>
     Effect.gen(function*() {
       const sentiment = yield* Sentiment

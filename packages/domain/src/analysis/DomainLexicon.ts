@@ -8,7 +8,7 @@
 export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, number>>>> = {
   en: {
     // price
-    expensive: -1.5, pricey: -1.5, overpriced: -2, costly: -1.5, steep: -1, markup: -1, hike: -1.6, hikes: -1.6,
+    expensive: -1.5, pricey: -1.5, overpriced: -2, costly: -1.5, steep: -1, markup: -1,
     affordable: 1.5, cheap: 1, cheaper: 1.2, cheapest: 1.5, inexpensive: 1.3, "value-for-money": 1.5,
     // quality in use
     clunky: -1.8, buggy: -2, glitchy: -2, laggy: -1.8, sluggish: -1.5, slow: -1.3, bloated: -1.8, cluttered: -1.5,
@@ -128,7 +128,12 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 16: a date, not a delay ("since late 2024", "in the late 1990s")
     "since late": 0, "in late": 0, "the late": 0,
     // version 16: the standard others are measured against ("still the benchmark")
-    benchmark: 1.5, "look elsewhere": -1.2, "looking elsewhere": -1.2
+    benchmark: 1.5, "look elsewhere": -1.2, "looking elsewhere": -1.2,
+    // version 17: a walk, not a price rise, unless a price is named ("their first hikes", "a price hike");
+    // figures and asides, not praise ("net worth", "worth knowing"); "end up" goes nowhere; a remedy "stops" leaks
+    hike: 0, hikes: 0, "price hike": -1.6, "price hikes": -1.6, "rate hike": -1.6, "rate hikes": -1.6,
+    "net worth": 0, "worth knowing": 0, "worth noting": 0, "worth mentioning": 0, "end up": 0, "ends up": 0,
+    "ended up": 0
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -192,7 +197,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     eignet: 1, eignen: 1, tragen: 0,
     // version 16: the standard others are measured against, scoring points; booked out, coming away
     // empty-handed ("geht hier häufig leer aus")
-    referenz: 1.5, punktet: 1.5, punkten: 1.5, ausgebucht: -1.2, "leer aus": -1.5
+    referenz: 1.5, punktet: 1.5, punkten: 1.5, ausgebucht: -1.2, "leer aus": -1.5,
+    // version 17: a warning to look closely ("sollte sich die Mietbedingungen genau ansehen")
+    "genau ansehen": -1, "genau hinsehen": -1, "genau prüfen": -1, "genau lesen": -1
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -264,7 +271,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     immédiat: 0, avance: 0,
     // version 16: the standard others are measured against; up to par (so "pas à la hauteur" criticises);
     // better found elsewhere; a skin type, not intolerance
-    référence: 1.5, "la hauteur": 1.3, "mieux ailleurs": -1.5, "peaux intolérantes": 0
+    référence: 1.5, "la hauteur": 1.3, "mieux ailleurs": -1.5, "peaux intolérantes": 0,
+    // version 17: supermarkets and a large share, not greatness
+    "grandes surfaces": 0, "grande surface": 0, "grande partie": 0
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -717,7 +726,9 @@ export const ONLY_IF_WINDOW = 3
  */
 export const REMEDY_VERBS: Readonly<Record<string, ReadonlyArray<string>>> = {
   en: ["solve", "solves", "solved", "solving", "fix", "fixes", "fixed", "resolve", "resolves", "prevent", "prevents", "eliminate", "eliminates",
-    "removes", "cut", "cuts", "covers", "reduces", "reduce", "limits"
+    "removes", "cut", "cuts", "covers", "reduces", "reduce", "limits",
+    // version 17: "the locking cap really does stop it leaking"
+    "stop", "stops"
   ],
   de: ["löst", "lösen", "behebt", "beheben", "verhindert", "reduziert", "verringert"],
   fr: ["résout", "résoudre", "corrige", "corrigent", "évite", "évitent", "limitent", "réduit", "réduisent"],

@@ -4,7 +4,7 @@ import * as Effect from "effect/Effect"
 import * as fc from "fast-check"
 import type { TrackedBrand } from "../../src/analysis/Mentions.js"
 import { analyseAnswer } from "../../src/analysis/ResponseAnalysis.js"
-import { Sentiment, SentimentLexiconLive } from "../../src/Sentiment.js"
+import { compound, LEAD_VALENCE, scaleScore, Sentiment, SentimentLexiconLive } from "../../src/Sentiment.js"
 
 const competitor = (id: number, name: string): TrackedBrand => ({ kind: "competitor", id, name, aliases: [] })
 
@@ -53,7 +53,7 @@ layer(SentimentLexiconLive)("analysis properties", (it) => {
       }), { numRuns: 200 })
     }))
 
-  it.effect("adding an unrelated sentence about another brand never changes this brand's score", () =>
+  it.effect("adding an unrelated sentence about another brand never changes this brand's score (before it, only the lead moves)", () =>
     Effect.gen(function*() {
       const sentiment = yield* Sentiment
       const other = fc.constantFrom("Globex", "Initech", "Umbrella")
@@ -62,7 +62,24 @@ layer(SentimentLexiconLive)("analysis properties", (it) => {
         const base = mine.map((o) => `Acmo ${o}.`).join(" ")
         const extra = `${name} ${theirs}.`
         const withExtra = at === "after" ? `${base} ${extra}` : at === "before" ? `${extra} ${base}` : `${base}\n\n${extra}`
-        expect(analyseWith(sentiment, withExtra).brand.sentiment).toBe(analyseWith(sentiment, base).brand.sentiment)
+        // named first, the other brand takes the lead (version 17): what its sentence says still does not matter
+        const expected = at === "before" ? `${name} was founded in 1999. ${base}` : base
+        expect(analyseWith(sentiment, withExtra).brand.sentiment).toBe(analyseWith(sentiment, expected).brand.sentiment)
+      }), { numRuns: 200 })
+    }))
+
+  it.effect("the answer's lead only raises a brand whose own clauses lean positive (version 17)", () =>
+    Effect.gen(function*() {
+      const sentiment = yield* Sentiment
+      fc.assert(fc.property(fc.array(opinion, { minLength: 1, maxLength: 3 }), (mine) => {
+        const base = mine.map((o) => `Acmo ${o}.`).join(" ")
+        const leading = analyseWith(sentiment, base).brand
+        const following = analyseWith(sentiment, `Globex was founded in 1999. ${base}`).brand
+        expect(leading.sentiment ?? 0).toBeGreaterThanOrEqual(following.sentiment ?? 0)
+        // the lead lifts a lean between neutral and its own score, and leaves the rest alone
+        const lifts = (following.sentiment ?? 0) > 50 && (following.sentiment ?? 0) < scaleScore(compound(LEAD_VALENCE))
+        expect(leading.evidence.some((clause) => clause.clause === "(named first)")).toBe(lifts)
+        if (!lifts) expect(leading.sentiment).toBe(following.sentiment)
       }), { numRuns: 200 })
     }))
 

@@ -24,7 +24,7 @@ layer(SentimentLexiconLive)("analyseResponse", (it) => {
       expect(analysis).toEqual({
         brand: { mentioned: true, position: 2, sentiment: 81.24 }, // "great" (3.1) in its clause
         competitors: [
-          { competitorId: 20, position: 1, sentiment: 60.11 }, // "leader" (0.8) in the review lexicon
+          { competitorId: 20, position: 1, sentiment: 72.5 }, // "leader" (0.8), and named first: the lead (2.5) lifts it
           { competitorId: 30, position: 3, sentiment: 26.17 } // "terrible" (-2.1)
         ],
         citations: [

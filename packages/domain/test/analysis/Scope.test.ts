@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { findMentions, type TrackedBrand } from "../../src/analysis/Mentions.js"
 import { CONTRAST_AFTER, CONTRAST_BEFORE } from "../../src/analysis/DomainLexicon.js"
-import { nameWordPattern, scopeClauses } from "../../src/analysis/Scope.js"
+import { answerLead, nameWordPattern, scopeClauses } from "../../src/analysis/Scope.js"
 
 const tracked = (...names: ReadonlyArray<string>): ReadonlyArray<TrackedBrand> =>
   names.map((name, index) => ({ kind: index === 0 ? "brand" : "competitor", id: index + 1, name, aliases: [] }))
@@ -20,6 +20,20 @@ const leans = (text: string, ...names: ReadonlyArray<string>) => {
   const scopes = scopeClauses(text, mentions.map((m) => ({ brand: m.brand.name, spans: m.spans })))
   return Object.fromEntries([...scopes].map(([name, clauses]) => [name, clauses.map((c) => c.lean ?? 0)]))
 }
+
+/** The brand an answer leads with (version 17). */
+const lead = (text: string, ...names: ReadonlyArray<string>) =>
+  answerLead(text, findMentions(text, tracked(...names)).map((m) => ({ brand: m.brand.name, spans: m.spans })))
+
+describe("answerLead", () => {
+  it("is the brand named first, passing over what an 'alternatives to' answer leaves", () => {
+    expect(lead("1. **Pipedrive** – visual.\n2. **HubSpot** – free.", "HubSpot", "Pipedrive")).toBe("Pipedrive")
+    expect(lead("Looking for alternatives to Asana? 1. **Trello** – simple.", "Asana", "Trello")).toBe("Trello")
+    expect(lead("The best Notion alternative is Obsidian.", "Notion", "Obsidian")).toBe("Obsidian")
+    expect(lead("Asana is pricey. Trello is simple.", "Trello", "Asana")).toBe("Asana")
+    expect(lead("No tracked brand here.", "Asana")).toBe(undefined)
+  })
+})
 
 describe("scopeClauses", () => {
   it("splits at clause markers and weighs what follows a contrast or an opening concession; a concession after its main clause weighs like it", () => {
