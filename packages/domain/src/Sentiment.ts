@@ -175,6 +175,9 @@ export const NEGATION_WINDOW = 3
 /** VADER's compound score of a clause's valence sum: -1..+1. */
 export const compound = (sum: number): number => sum / Math.sqrt(sum * sum + ALPHA)
 
+/** The compound of the lead's clause (LEAD_VALENCE 2.5 -> +0.5423, a score of 77.12 alone). */
+const LEAD_COMPOUND = compound(LEAD_VALENCE)
+
 /**
  * Maps the weighted mean compound of a brand's opinionated clauses (-1..+1) to 0..100:
  * `50 + 50 * mean`, two decimals. Examples: one "great" (3.1) -> 81.24; one "expensive" (-1.5) -> 31.94.
@@ -802,14 +805,13 @@ export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
               scored.push({ weight: clause.weight, compound: clauseCompound })
               evidence.push({ clause: clause.text, compound: Number(clauseCompound.toFixed(4)), words })
             }
-            const leadCompound = compound(LEAD_VALENCE)
             const mean = weightedMean(scored)
             // the lead lifts a positive lean towards its own compound, never a stronger one down
-            if (led && mean > 0 && mean < leadCompound) {
-              scored.push({ weight: 1, compound: leadCompound })
+            if (led && mean > 0 && mean < LEAD_COMPOUND) {
+              scored.push({ weight: 1, compound: LEAD_COMPOUND })
               evidence.push({
                 clause: "(named first)",
-                compound: Number(leadCompound.toFixed(4)),
+                compound: Number(LEAD_COMPOUND.toFixed(4)),
                 words: [{ word: "(the answer's lead)", valence: LEAD_VALENCE }]
               })
             }

@@ -308,7 +308,18 @@ const clauseText = (text: string, segment: Segment, spans: ReadonlyArray<Mention
   return out.replace(/\([^()]*\)/gu, " ").replace(MARKDOWN_SYMBOLS, " ").replace(/\s+/gu, " ").trim()
 }
 
-/** Attributes every clause of `text` to the brands it is about; brands in `brands` order. */
+/**
+ * Where the baselines of "alternatives to X" between `start` and `end` begin (X's first character):
+ * after "alternatives to", "instead of"…, and a name before "alternative" (`spans`: the tracked
+ * names' mentions).
+ */
+const alternativeBaselines = (text: string, start: number, end: number, spans: ReadonlyArray<MentionSpan>): Array<number> => [
+  ...[...text.slice(start, end).matchAll(ALTERNATIVE_TO)].map((match) => start + match.index + match[0].length),
+  ...spans
+    .filter((span) => span.start >= start && span.end <= end && BEFORE_ALTERNATIVE.test(text.slice(span.end, span.end + 20)))
+    .map((span) => span.start)
+]
+
 /**
  * The answer's lead (version 17): the brand it names first, not counting a brand named as what the
  * answer leaves ("Alternatives to Asana: Trello…" leads with Trello, "the best Notion alternative"
@@ -319,13 +330,10 @@ export const answerLead = <B>(text: string, brands: ReadonlyArray<ScopeBrand<B>>
   brands
     .flatMap((b) => b.spans.map((span) => ({ brand: b.brand, span })))
     .sort((a, b) => a.span.start - b.span.start)
-    .find(({ span }) => {
-      const lineStart = text.lastIndexOf("\n", span.start - 1) + 1
-      const left = [...text.slice(lineStart, span.start).matchAll(ALTERNATIVE_TO)]
-        .some((match) => lineStart + match.index + match[0].length === span.start)
-      return !left && !BEFORE_ALTERNATIVE.test(text.slice(span.end, span.end + 20))
-    })?.brand
+    .find(({ span }) => !alternativeBaselines(text, text.lastIndexOf("\n", span.start - 1) + 1, span.end, [span]).includes(span.start))
+    ?.brand
 
+/** Attributes every clause of `text` to the brands it is about; brands in `brands` order. */
 export const scopeClauses = <B>(
   text: string,
   brands: ReadonlyArray<ScopeBrand<B>>,
@@ -397,20 +405,13 @@ export const scopeClauses = <B>(
     out.push({ ...segment, start: from })
     return out
   }
-  /** Where the baselines of "alternatives to X" in a clause start (X's first character). */
-  const alternativeBaselines = (segment: Segment): Array<number> => [
-    ...[...text.slice(segment.start, segment.end).matchAll(ALTERNATIVE_TO)].map((match) => segment.start + match.index + match[0].length),
-    ...brands.flatMap((b) =>
-      b.spans.filter((span) =>
-        span.start >= segment.start && span.end <= segment.end && BEFORE_ALTERNATIVE.test(text.slice(span.end, span.end + 20))
-      ).map((span) => span.start)
-    )
-  ]
+  /** Where the baselines of "alternatives to X" in a clause start. */
+  const baselinesIn = (segment: Segment): Array<number> => alternativeBaselines(text, segment.start, segment.end, allSpans)
   /** The brands a clause judges: those it names, less the baseline of a comparison. */
   const judgedIn = (segment: Segment): Array<B> => {
     const all = brandsIn(segment.start, segment.end)
     const clause = text.slice(segment.start, segment.end)
-    const left = alternativeBaselines(segment)
+    const left = baselinesIn(segment)
     const baseline = (brand: B): boolean =>
       brands.some((b) => b.brand === brand && b.spans.some((span) => left.includes(span.start)))
     const first = Math.min(...brands.filter((b) => all.includes(b.brand)).flatMap((b) =>
@@ -443,7 +444,7 @@ export const scopeClauses = <B>(
   const baselineOnly = (segment: Segment, named: ReadonlyArray<B>): boolean => {
     if (named.length === 0) return false
     // version 12: "Es una alternativa sólida a Clicars" in Autohero's paragraph is about Autohero
-    const left = alternativeBaselines(segment)
+    const left = baselinesIn(segment)
     const inSegment = (span: MentionSpan) => span.start >= segment.start && span.start < segment.end
     if (left.length > 0 && brands.every((b) => b.spans.filter(inSegment).every((span) => left.includes(span.start)))) return true
     const comparison = COMPARISON.exec(text.slice(segment.start, segment.end))
