@@ -22,6 +22,9 @@ import {
   DIFFICULT,
   FALL_SHORT,
   FALL_SHORT_VALENCE,
+  OTHERS_BETTER,
+  OTHERS_BETTER_VALENCE,
+  OTHERS_BETTER_WINDOW,
   FORMERLY,
   FORMERLY_WINDOW,
   HEDGE_PAIRS,
@@ -241,6 +244,10 @@ interface LanguageRules {
   readonly phrases: ReadonlyMap<string, ReadonlyMap<string, number>>
   readonly fees: ReadonlySet<string>
   readonly superlatives: ReadonlySet<string>
+  /** OTHERS_BETTER: "there are better …", "you're better served elsewhere". */
+  readonly othersExist: ReadonlySet<string>
+  readonly othersBetter: ReadonlySet<string>
+  readonly othersElsewhere: ReadonlySet<string>
   /** A cost or nuisance whose absence is praise ("fees", "Grundgebühr"): see BURDENS. */
   readonly isBurden: (token: string) => boolean
   readonly openers: ReadonlySet<string>
@@ -317,6 +324,7 @@ const englishRules = (): LanguageRules => {
     phrases: phraseEntries("en"),
     fees: foldedSet(FEES.en),
     superlatives: new Set(["best", "better"]),
+    ...othersBetterRules("en"),
     isBurden: burdenTest("en"),
     openers: foldedSet(SARCASTIC_OPENERS.en),
     costVerbs: foldedSet(COST_VERBS.en),
@@ -328,6 +336,12 @@ const englishRules = (): LanguageRules => {
     remedies: foldedSet(REMEDY_VERBS.en)
   }
 }
+
+const othersBetterRules = (language: string): Pick<LanguageRules, "othersExist" | "othersBetter" | "othersElsewhere"> => ({
+  othersExist: foldedSet(OTHERS_BETTER[language]?.exist),
+  othersBetter: foldedSet(OTHERS_BETTER[language]?.better),
+  othersElsewhere: foldedSet(OTHERS_BETTER[language]?.elsewhere)
+})
 
 const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
   const domain = foldedLexicon(language)
@@ -367,6 +381,7 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
     phrases: phraseEntries(language),
     fees: foldedSet(FEES[language]),
     superlatives: new Set(),
+    ...othersBetterRules(language),
     isBurden: burdenTest(language),
     openers: foldedSet(SARCASTIC_OPENERS[language]),
     costVerbs: foldedSet(COST_VERBS[language]),
@@ -577,6 +592,15 @@ export const scoreClause = (
     if (DIFFICULT.includes(token) && TO_WORDS.includes(tokens[position + 1] ?? "") && BEAT_VERBS.includes(tokens[position + 2] ?? "")) {
       words.push({ word: `${token} to ${tokens[position + 2]}`, valence: negated ? HARD_TO_BEAT_VALENCE * NEGATION_SCALAR : HARD_TO_BEAT_VALENCE })
       skipUntil = position + 2
+      beforePrevious = previous
+      previous = token
+      continue
+    }
+    // "pero para crudo hay opciones mejores": the better ones are others
+    if (!negated && rules.othersBetter.has(token) &&
+      (tokens.slice(Math.max(0, position - OTHERS_BETTER_WINDOW), position).some((other) => rules.othersExist.has(other)) ||
+        tokens.slice(position + 1, position + 4).some((other) => rules.othersElsewhere.has(other)))) {
+      words.push({ word: `${token} (others)`, valence: OTHERS_BETTER_VALENCE })
       beforePrevious = previous
       previous = token
       continue

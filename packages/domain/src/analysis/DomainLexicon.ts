@@ -704,6 +704,26 @@ export const FALL_SHORT: ReadonlyArray<readonly [string, string]> = [
 export const FALL_SHORT_VALENCE = -1.5
 
 /**
+ * Better things exist (version 18): a comparative after "there are", "hay", "il y a", "es gibt"
+ * ("pero para crudo hay opciones mejores", "there are better-value options"), or before
+ * "elsewhere" ("you're better served elsewhere"), praises what the clause's brand is not. It scores
+ * OTHERS_BETTER_VALENCE instead of the comparative's own praise.
+ */
+export const OTHERS_BETTER: Readonly<Record<string, {
+  readonly exist: ReadonlyArray<string>
+  readonly better: ReadonlyArray<string>
+  readonly elsewhere: ReadonlyArray<string>
+}>> = {
+  en: { exist: ["there"], better: ["better", "better-value", "cheaper"], elsewhere: ["elsewhere"] },
+  de: { exist: ["gibt"], better: ["bessere", "besseres", "besser", "besseren", "günstigere"], elsewhere: ["anderswo", "woanders"] },
+  fr: { exist: ["existe", "trouve", "y"], better: ["mieux", "meilleur", "meilleure", "meilleurs", "meilleures"], elsewhere: ["ailleurs"] },
+  es: { exist: ["hay", "existen"], better: ["mejor", "mejores"], elsewhere: [] }
+}
+/** How many words before the comparative an existential may stand ("hay cavas bastante mejores"). */
+export const OTHERS_BETTER_WINDOW = 4
+export const OTHERS_BETTER_VALENCE = -1.5
+
+/**
  * Praise on a condition (version 6): "only if", "nur wenn", "seulement si", "solo si" restrict a
  * recommendation to a case: the phrase scores RESTRICTION_VALENCE and praise words in the
  * ONLY_IF_WINDOW words before it ("worth it only if", "lohnt sich nur, wenn") score nothing.

@@ -321,17 +321,18 @@ const alternativeBaselines = (text: string, start: number, end: number, spans: R
 ]
 
 /**
- * The answer's lead (version 17): the brand it names first, not counting a brand named as what the
- * answer leaves ("Alternatives to Asana: Trello…" leads with Trello, "the best Notion alternative"
- * with the brand after it). Answers put their pick first; the lead's own lean is read as a
+ * The answer's lead (version 17): the brand it names first, not counting a brand the answer names
+ * anywhere as what it leaves ("Alternatives to Asana: Trello…" leads with Trello, "the best Notion
+ * alternative" with the brand after it; version 18: "## Alternativas a Strava … Strava sigue
+ * siendo…" never leads with Strava). Answers put their pick first; the lead's own lean is read as a
  * recommendation (Sentiment.ts, LEAD_VALENCE).
  */
-export const answerLead = <B>(text: string, brands: ReadonlyArray<ScopeBrand<B>>): B | undefined =>
-  brands
-    .flatMap((b) => b.spans.map((span) => ({ brand: b.brand, span })))
-    .sort((a, b) => a.span.start - b.span.start)
-    .find(({ span }) => !alternativeBaselines(text, text.lastIndexOf("\n", span.start - 1) + 1, span.end, [span]).includes(span.start))
-    ?.brand
+export const answerLead = <B>(text: string, brands: ReadonlyArray<ScopeBrand<B>>): B | undefined => {
+  const named = brands.flatMap((b) => b.spans.map((span) => ({ brand: b.brand, span })))
+  const baselines = new Set(alternativeBaselines(text, 0, text.length, named.map(({ span }) => span)))
+  const left = new Set(named.filter(({ span }) => baselines.has(span.start)).map(({ brand }) => brand))
+  return named.sort((a, b) => a.span.start - b.span.start).find(({ brand }) => !left.has(brand))?.brand
+}
 
 /** Attributes every clause of `text` to the brands it is about; brands in `brands` order. */
 export const scopeClauses = <B>(
