@@ -597,7 +597,8 @@ export const scoreClause = (
       continue
     }
     // "pero para crudo hay opciones mejores": the better ones are others
-    if (!negated && rules.othersBetter.has(token) &&
+    const comparative = rules.othersBetter.has(token) || (rules.moreWords.has(previous) && (rules.lookup(token) ?? 0) > 0)
+    if (!negated && comparative &&
       (tokens.slice(Math.max(0, position - OTHERS_BETTER_WINDOW), position).some((other) => rules.othersExist.has(other)) ||
         tokens.slice(position + 1, position + 4).some((other) => rules.othersElsewhere.has(other)))) {
       words.push({ word: `${token} (others)`, valence: OTHERS_BETTER_VALENCE })

@@ -551,6 +551,43 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       ])
     }))
 
+  it.effect("reads that better ones exist, advice against, and the word senses of version 18", () =>
+    Effect.gen(function*() {
+      yield* expectLabels([
+        // a comparative after "there are", "hay", "il y a", "es gibt", or before "elsewhere", praises others
+        ["es", "sirve para freír, pero para crudo hay opciones mejores.", "negative"],
+        ["es", "por el mismo precio hay vermuts españoles bastante más interesantes.", "negative"],
+        ["en", "At £70 a month there are better-value options.", "negative"],
+        ["en", "If piano is your main goal, you're better served elsewhere.", "negative"],
+        ["fr", "Pour le même prix, il y a mieux.", "negative"],
+        ["de", "Für Vielfahrer gibt es bessere Tarife.", "negative"],
+        // the comparative of the brand itself is still praise
+        ["en", "It is the better pick for families.", "positive"],
+        ["es", "Es la mejor opción.", "positive"],
+        // advice against, a warning, banned treatments, ads a product shows, meagre kit, lagging behind
+        ["es", "Para un apuro, sirve; para invitados, mejor no.", "negative"],
+        ["en", "Be more careful with plant-based gainers.", "negative"],
+        ["fr", "des traitements interdits", "negative"],
+        ["en", "Since 2024 it plays ads unless you pay extra.", "negative"],
+        ["en", "the app now shows more ads", "negative"],
+        ["de", "die Ausstattung fällt für den Preis mager aus", "negative"],
+        ["de", "bei Gewicht hinkt das Rad der Konkurrenz hinterher", "negative"],
+        // a low price named in a dative plural
+        ["de", "solide Ausrüstung zu sehr niedrigen Preisen", "positive"],
+        ["de", "der Preis-Leistungs-Sieger", "positive"]
+      ])
+      // "free" alone is a fact more than praise: it stays neutral
+      expect(sentimentLabel(yield* score("en", "It has a free tier."))).toBe("neutral")
+      yield* expectSameScores([
+        ["en", "a large, sunny living room", "a large living room"],
+        ["en", "which Tiger Woods has played for years", "which Tiger Woods has used for years"],
+        ["en", "a blend of whey isolate and concentrate", "a blend of whey and concentrate"],
+        ["en", "treat it as a pool toy", "use it as a pool toy"],
+        ["fr", "un interlocuteur qui connaît votre voiture", "un interlocuteur"],
+        ["es", "sabe más a tomate cocido", "más a tomate cocido"]
+      ])
+    }))
+
   it.effect("gives a recommending list's lean neither to a caveat after \"but\" nor to an empty clause (version 7)", () =>
     Effect.gen(function*() {
       const sentiment = yield* Sentiment

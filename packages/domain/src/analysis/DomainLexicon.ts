@@ -50,7 +50,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     popular: 0, common: 0, known: 0, top: 0, freelancers: 0, freelancer: 0, dedicated: 0, fit: 0.5,
     // neutral in product answers
     support: 0, security: 0, like: 0, charges: 0, charge: 0, opportunity: 0, opportunities: 0, ghost: 0,
-    invincible: 0, free: 0.8, high: 0, highest: 0, huge: 1, leader: 0.8, join: 0, reach: 0, matters: 0,
+    invincible: 0, free: 0.6, high: 0, highest: 0, huge: 1, leader: 0.8, join: 0, reach: 0, matters: 0,
     bonus: 1, rewards: 1, cut: -1, hard: -1, sprint: 0, review: 0, reviews: 0, ambition: 0, cold: 0, survive: 0,
     // round 8: bills and losses of product answers; feature names and answer words that are no verdict
     surprise: -0.8, unexpected: -0.8, overages: -1, removed: -0.8, shrinking: -1.2, outgrow: -1, unmatched: 2,
@@ -133,7 +133,15 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // figures and asides, not praise ("net worth", "worth knowing"); "end up" goes nowhere; a remedy "stops" leaks
     hike: 0, hikes: 0, "price hike": -1.6, "price hikes": -1.6, "rate hike": -1.6, "rate hikes": -1.6,
     "net worth": 0, "worth knowing": 0, "worth noting": 0, "worth mentioning": 0, "end up": 0, "ends up": 0,
-    "ended up": 0
+    "ended up": 0,
+    // version 18: a room, a sport, a protein, not praise or criticism ("a large, sunny living room",
+    // "has played for years", "whey isolate")
+    sunny: 0, played: 0, isolate: 0,
+    // version 18: ads a product shows ("the free version now shows noticeably more ads", "it plays ads")
+    "shows ads": -1, "show ads": -1, "plays ads": -1, "more ads": -1,
+    // version 18: a warning ("Be more careful with plant-based gainers"); treating a thing as something,
+    // not a treat
+    "careful with": -1, "treat it": 0, "treat them": 0, "treat your": 0
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -199,7 +207,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // empty-handed ("geht hier häufig leer aus")
     referenz: 1.5, punktet: 1.5, punkten: 1.5, ausgebucht: -1.2, "leer aus": -1.5,
     // version 17: a warning to look closely ("sollte sich die Mietbedingungen genau ansehen")
-    "genau ansehen": -1, "genau hinsehen": -1, "genau prüfen": -1, "genau lesen": -1
+    "genau ansehen": -1, "genau hinsehen": -1, "genau prüfen": -1, "genau lesen": -1,
+    // version 18: winners ("Preis-Leistungs-Sieger"); meagre kit, lagging behind ("hinkt der Konkurrenz hinterher")
+    sieger: 1.5, mager: -1.3, magere: -1.3, hinkt: -1.5, hinken: -1.5, hinterher: 0
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -273,7 +283,11 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // better found elsewhere; a skin type, not intolerance
     référence: 1.5, "la hauteur": 1.3, "mieux ailleurs": -1.5, "peaux intolérantes": 0,
     // version 17: supermarkets and a large share, not greatness
-    "grandes surfaces": 0, "grande surface": 0, "grande partie": 0
+    "grandes surfaces": 0, "grande surface": 0, "grande partie": 0,
+    // version 18: knowing, not a verdict ("un interlocuteur qui connaît votre voiture")
+    connaît: 0, connaissent: 0, connaître: 0,
+    // version 18: banned ("des traitements interdits")
+    interdit: -1, interdits: -1, interdite: -1, interdites: -1
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -337,7 +351,11 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 16: the top of a range ("de gama alta"), not a high price
     "gama alta": 0, "alta gama": 0,
     // version 16: the standard others are measured against, and standing out
-    referencia: 1.5, destaca: 1.2, destacan: 1.2
+    referencia: 1.5, destaca: 1.2, destacan: 1.2,
+    // version 18: advice against ("para invitados, mejor no", "mejor no arriesgarse")
+    "mejor no": -1.5,
+    // version 18: tasting and knowing, not wisdom ("sabe más a tomate cocido"); of interest
+    sabe: 0, saben: 0, interesante: 1.2, interesantes: 1.2
   }
 }
 
@@ -494,7 +512,7 @@ export const SARCASTIC_OPENERS: Readonly<Record<string, ReadonlyArray<string>>> 
  */
 export const PRICE_NOUNS: Readonly<Record<string, ReadonlyArray<string>>> = {
   en: ["price", "prices", "pricing", "cost", "costs", "fee", "fees", "bill", "bills", "tariff", "tariffs", "premiums", "fare", "fares"],
-  de: ["preis", "preise", "kosten", "gebuhr", "gebuhren", "tarif", "tarife", "beitrag", "beitrage"],
+  de: ["preis", "preise", "preisen", "kosten", "gebuhr", "gebuhren", "tarif", "tarife", "tarifen", "beitrag", "beitrage", "beitragen"],
   fr: ["prix", "tarif", "tarifs", "cout", "couts", "frais", "abonnement", "facture", "factures"],
   es: ["precio", "precios", "coste", "costes", "costo", "costos", "tarifa", "tarifas", "cuota", "cuotas", "comisiones", "factura"]
 }
@@ -704,8 +722,9 @@ export const FALL_SHORT: ReadonlyArray<readonly [string, string]> = [
 export const FALL_SHORT_VALENCE = -1.5
 
 /**
- * Better things exist (version 18): a comparative after "there are", "hay", "il y a", "es gibt"
- * ("pero para crudo hay opciones mejores", "there are better-value options"), or before
+ * Better things exist (version 18): a comparative ("better", "mejores", or "more"/"más"/"plus" and a
+ * word of praise) after "there are", "hay", "il y a", "es gibt" ("pero para crudo hay opciones
+ * mejores", "there are better-value options", "hay vermuts españoles bastante más interesantes"), or before
  * "elsewhere" ("you're better served elsewhere"), praises what the clause's brand is not. It scores
  * OTHERS_BETTER_VALENCE instead of the comparative's own praise.
  */
@@ -720,7 +739,7 @@ export const OTHERS_BETTER: Readonly<Record<string, {
   es: { exist: ["hay", "existen"], better: ["mejor", "mejores"], elsewhere: [] }
 }
 /** How many words before the comparative an existential may stand ("hay cavas bastante mejores"). */
-export const OTHERS_BETTER_WINDOW = 4
+export const OTHERS_BETTER_WINDOW = 5
 export const OTHERS_BETTER_VALENCE = -1.5
 
 /**

@@ -92,8 +92,8 @@ const carriesCapitals = (written: string, name: string): boolean => {
   return name.trim().split(/\s+/u).every((word, index) => !/^\p{Lu}/u.test(word) || /^\p{Lu}/u.test(writtenWords[index] ?? ""))
 }
 
-/** The shortest part a one-word name is split into ("Sound Stripe": 5 and 6 letters). */
-const MIN_SPLIT_PART = 3
+/** The shortest part a one-word name is split into ("Sound Stripe": 5 and 6 letters; version 18, "My Protein"). */
+const MIN_SPLIT_PART = 2
 
 /**
  * A one-word name written as two capitalised words: "MailerLite" -> "Mailer Lite"; version 17, a

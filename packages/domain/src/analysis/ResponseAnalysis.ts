@@ -43,7 +43,7 @@ import { answerLead, nameWordPattern, scopeClauses } from "./Scope.js"
  * Müller" as "Riese & Müller", more word senses; 17: the answer's lead (the brand it names first) read
  * as its pick when what it says of it leans positive (docs/metrics.md, "Analyser version").
  */
-export const ANALYSER_VERSION = 17
+export const ANALYSER_VERSION = 18
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {

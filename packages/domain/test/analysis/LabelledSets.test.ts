@@ -31,19 +31,19 @@ interface LabelledSetCase {
   readonly mentions?: { readonly recall: number; readonly positions: number }
 }
 
-// The thresholds are version 17's figures (rounded down); the comments keep each set's history.
+// The thresholds are version 18's figures (rounded down); the comments keep each set's history.
 const SETS: ReadonlyArray<LabelledSetCase> = [
   { title: "set 1 (tuning set) reaches the issue's targets", file: "set-1.json", minPairs: 150, sentiment: TARGETS },
   { title: "set 2 (tuned on in round 2) reaches the issue's targets", file: "set-2.json", minPairs: 30, sentiment: TARGETS },
   { title: "set 3 (tuned on in round 3) reaches the issue's targets", file: "set-3.json", minPairs: 60, sentiment: TARGETS },
   // v10 81.1%, kappa 0.692, 5 of 7 negatives (v7–v9: 6 of 7; CyberGhost's "…, though …" caveat now weighs like its
   // main clause and lands at 45.68)
-  { title: "set 4 (tuned on from round 4) reaches the issue's agreement targets", file: "set-4.json", minPairs: 30, sentiment: { agreement: 0.81, kappa: 0.68, negatives: 0.71 } },
+  { title: "set 4 (tuned on from round 4) reaches the issue's agreement targets", file: "set-4.json", minPairs: 30, sentiment: { agreement: 0.83, kappa: 0.73, negatives: 0.71 } },
   // v7–v9 82.3%, kappa 0.696, 9 of 12 negatives (v6: 8 of 12; v5: 9 of 12; the hedge rule reads "les portions
   // sont parfois petites" as milder, and HelloFresh lands at 40.55, just neutral)
   { title: "set 5 (held out until round 6) reaches the issue's agreement targets", file: "set-5.json", minPairs: 60, sentiment: { ...TARGETS, negatives: 0.66 } },
   // Below the agreement target: v7–v9 77.1%, kappa 0.622 (v6 77.1%, 0.618; v5 75.0%, 0.584); 5 of 5 negatives.
-  { title: "set 6 (held out until round 7) keeps the mention targets and the sentiment figures docs/metrics.md reports", file: "set-6.json", minPairs: 30, sentiment: { agreement: 0.74, kappa: 0.58, negatives: 1 } },
+  { title: "set 6 (held out until round 7) keeps the mention targets and the sentiment figures docs/metrics.md reports", file: "set-6.json", minPairs: 30, sentiment: { agreement: 0.75, kappa: 0.58, negatives: 1 } },
   // v7–v9 77.1%, kappa 0.592; 3 of 3 negatives (v6 82.9%, 0.696; version 3, held out: 71.4%, kappa 0.511).
   { title: "set 7 (held out until round 8) keeps the figures docs/metrics.md reports, just below the targets", file: "set-7.json", minPairs: 30, sentiment: { agreement: 0.77, kappa: 0.58, negatives: 1 } },
   // v7–v9 80.2%, kappa 0.676, 22 of 25 negatives (v6 80.2%, 0.681, 21 of 25; v5 81.0%, 0.695; version 3, held out: 70.3%, kappa
@@ -57,7 +57,7 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   { title: "set 10 (held out on version 4, tuned on in round 9) reaches the issue's targets", file: "set-10.json", minPairs: 80, sentiment: TARGETS },
   // v7–v9 81.0%, kappa 0.707, 11 of 12 negatives (v6 76.2%, 0.635, 10 of 12); recall 0.977 ("Orange, devant Bouygues Telecom."
   // missed), positions 97.6% (version 5, held out: 71.4%, kappa 0.563, 8 of 12).
-  { title: "set 11 (held out on version 5, tuned on in round 10) keeps the figures docs/metrics.md reports, below the targets", file: "set-11.json", minPairs: 40, sentiment: { agreement: 0.85, kappa: 0.77, negatives: 0.83 }, mentions: { recall: 0.97, positions: 0.97 } },
+  { title: "set 11 (held out on version 5, tuned on in round 10) keeps the figures docs/metrics.md reports, below the targets", file: "set-11.json", minPairs: 40, sentiment: { agreement: 0.85, kappa: 0.78, negatives: 0.83 }, mentions: { recall: 0.97, positions: 0.97 } },
   // v7–v9 80.3%, kappa 0.695, 17 of 18 negatives (v6 76.1%, 0.633, 16 of 18), recall 1, positions 100% (version 5, held out:
   // 65.7%, kappa 0.481, 12 of 18, recall 0.986, positions 98.6%).
   { title: "set 12 (held out on version 5, tuned on in round 10) keeps the figures docs/metrics.md reports, below the agreement target", file: "set-12.json", minPairs: 60, sentiment: { agreement: 0.8, kappa: 0.69, negatives: 0.94 } },
@@ -79,7 +79,7 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // is now one item per brand, and Edge's share alone leaves it at 40.72, just neutral); v10 and v11 78.7%, kappa 0.648, 17 of 28 negatives; v9 72.3%, kappa 0.545, 15 of 28 negatives, recall 1, positions 100% (held out: version 8
   // 60.9%, kappa 0.367, 9 of 28, recall 0.979; version 7 56.5%; version 6 54.3%).
   // v13 76.6%, kappa 0.614, 15 of 28 negatives.
-  { title: "set 17 (a second reader's, held out on versions 6, 7 and 8, tuned on for version 9) keeps the figures docs/metrics.md reports", file: "set-17.json", minPairs: 90, sentiment: { agreement: 0.78, kappa: 0.64, negatives: 0.6 }, mentions: { recall: 1, positions: 1 } },
+  { title: "set 17 (a second reader's, held out on versions 6, 7 and 8, tuned on for version 9) keeps the figures docs/metrics.md reports", file: "set-17.json", minPairs: 90, sentiment: { agreement: 0.79, kappa: 0.66, negatives: 0.6 }, mentions: { recall: 1, positions: 1 } },
   // v11 76.1%, kappa 0.617 (Free's "pour un prix supérieur à la moyenne" now reads as a price); v10 77.2%, kappa 0.633, 12 of 23 negatives (held out, as measured once on version 9: 63.0%,
   // kappa 0.406, 10 of 23, 7 scored positive; version 6 63.0%, kappa 0.411, 8 of 23), recall 1, positions 100%.
   // v13 76.1%, kappa 0.619, 11 of 23 negatives (the lowest fares now praise a price).
@@ -87,7 +87,7 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // v11 69.9%, kappa 0.380; v10 69.0%, kappa 0.359, 6 of 9 negatives (held out, as measured once on the first version 10
   // rules: 62.8%, kappa 0.264, 6 of 9; version 9 the same; version 6 60.2%, kappa 0.218, 4 of 9), recall 1, positions 100%.
   // Mostly positive (73 of 113), like the answers engines give: "always positive" would score 64.6%.
-  { title: "set 19 (a second reader's, mostly positive, held out on versions 6, 9 and the first version 10 rules) keeps the figures docs/metrics.md reports, far below the targets", file: "set-19.json", minPairs: 110, sentiment: { agreement: 0.7, kappa: 0.4, negatives: 0.66 }, mentions: { recall: 1, positions: 1 } },
+  { title: "set 19 (a second reader's, mostly positive, held out on versions 6, 9 and the first version 10 rules) keeps the figures docs/metrics.md reports, far below the targets", file: "set-19.json", minPairs: 110, sentiment: { agreement: 0.72, kappa: 0.45, negatives: 0.66 }, mentions: { recall: 1, positions: 1 } },
   // v12 83.8%, kappa 0.702; v11 82.9%, kappa 0.691, 10 of 11 negatives, recall 1, positions 100% (held out, measured once on
   // version 10: 73.9%, kappa 0.532, 8 of 11; versions 8 and 9 72.1%; 7 69.4%; 6 68.5%).
   { title: "set 20 (a second reader's, mostly positive, held out on versions 6 to 10, tuned on for version 11) reaches the issue's targets", file: "set-20.json", minPairs: 110, sentiment: { agreement: 0.85, kappa: 0.73, negatives: 1 }, mentions: { recall: 1, positions: 1 } },
@@ -100,7 +100,7 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // the first version 11 rules: 69.9%, kappa 0.425, 4 of 9, positions 96.5%; version 10 66.4%;
   // version 9 68.1%; version 6 61.9%).
   // v13 77.0%, kappa 0.552; v14 76.1%, kappa 0.537 ("as well as private-hire cars" no longer praises FREENOW).
-  { title: "set 22 (a second reader's, mostly positive, held out on versions 6, 9, 10 and the first version 11 rules) keeps the figures docs/metrics.md reports, below the targets", file: "set-22.json", minPairs: 110, sentiment: { agreement: 0.77, kappa: 0.56, negatives: 0.66 }, mentions: { recall: 1, positions: 1 } },
+  { title: "set 22 (a second reader's, mostly positive, held out on versions 6, 9, 10 and the first version 11 rules) keeps the figures docs/metrics.md reports, below the targets", file: "set-22.json", minPairs: 110, sentiment: { agreement: 0.78, kappa: 0.59, negatives: 0.66 }, mentions: { recall: 1, positions: 1 } },
   // v12 81.5%, kappa 0.641, 7 of 9 negatives, recall 1, positions 100% (held out, measured once on
   // version 11: 70.4%, kappa 0.433, 3 of 9 negatives, 2 scored positive; version 10 67.6%, positions 97.2%; version 9
   // 70.4%; version 6 67.6%).
@@ -113,7 +113,7 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // once on version 11 and on the first version 12 rules, from set 23: 58.0%, kappa 0.213 and 0.215, 4 of 13, 3 scored
   // positive; version 10 and 9 57.1%; version 6 53.6%). "Always positive" scores 58.9% on it.
   // v13 62.5%, kappa 0.313, 5 of 13 negatives.
-  { title: "set 24 (a second reader's, developer tools and home products, held out on version 11 and the first version 12 rules) keeps the figures docs/metrics.md reports, far below the targets", file: "set-24.json", minPairs: 110, sentiment: { agreement: 0.64, kappa: 0.35, negatives: 0.38 }, mentions: { recall: 1, positions: 1 } },
+  { title: "set 24 (a second reader's, developer tools and home products, held out on version 11 and the first version 12 rules) keeps the figures docs/metrics.md reports, far below the targets", file: "set-24.json", minPairs: 110, sentiment: { agreement: 0.65, kappa: 0.37, negatives: 0.38 }, mentions: { recall: 1, positions: 1 } },
   // v12 75.7%, kappa 0.563, 9 of 12 negatives, recall 1, positions 100% (held out, measured once on the version 12
   // rules made from sets 23 and 24: 64.5%, kappa 0.351, 8 of 12, recall 0.991 ("Census did the same job…"), positions
   // 99.1%; version 11 63.6%; version 6 50.9%).
@@ -125,21 +125,21 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // positions 98.2%; version 11 58.6%; version 6 53.2%). "Always positive" scores 57.1% on it.
   // v13 67.9%, kappa 0.442, 7 of 14 negatives (none scored positive); v14 67.0%, kappa 0.428 (Fanatec's "long
   // delivery times" now count against it; the reader calls the brand neutral).
-  { title: "set 26 (a second reader's, held out on version 12 as finished) keeps the figures docs/metrics.md reports, far below the targets", file: "set-26.json", minPairs: 110, sentiment: { agreement: 0.71, kappa: 0.5, negatives: 0.57 }, mentions: { recall: 1, positions: 1 } },
+  { title: "set 26 (a second reader's, held out on version 12 as finished) keeps the figures docs/metrics.md reports, far below the targets", file: "set-26.json", minPairs: 110, sentiment: { agreement: 0.72, kappa: 0.52, negatives: 0.64 }, mentions: { recall: 1, positions: 1 } },
   // v13 73.4%, kappa 0.543, 7 of 12 negatives, recall 1, positions 100% (held out, measured once on version 12 and on
   // the first version 13 rules: 68.8%, kappa 0.474, 7 of 12, 1 scored positive; version 11 65.1%; version 6 59.6%).
   // "Always positive" scores 57.8% on it.
-  { title: "set 27 (a second reader's, held out on version 12 and the first version 13 rules, then tuned on) keeps the figures docs/metrics.md reports, below the targets", file: "set-27.json", minPairs: 110, sentiment: { agreement: 0.75, kappa: 0.57, negatives: 0.66 }, mentions: { recall: 1, positions: 1 } },
+  { title: "set 27 (a second reader's, held out on version 12 and the first version 13 rules, then tuned on) keeps the figures docs/metrics.md reports, below the targets", file: "set-27.json", minPairs: 110, sentiment: { agreement: 0.74, kappa: 0.56, negatives: 0.66 }, mentions: { recall: 1, positions: 1 } },
   // v14 81.1%, kappa 0.678, 11 of 17 negatives (2 scored positive), precision 1, positions 100% (held out, measured
   // once on version 13: 72.6%, kappa 0.519, 7 of 17, 4 scored positive, precision 0.991 ("the right headspace"),
   // positions 95.3% ("ein kleines Kraftwerk"); version 12 71.7%; version 11 67.0%; version 6 65.1%). "Always
   // positive" scores 54.7% on it. v15 82.1%, kappa 0.695.
-  { title: "set 28 (a second reader's, held out on version 13, then tuned on) keeps the figures docs/metrics.md reports", file: "set-28.json", minPairs: 110, sentiment: { agreement: 0.85, kappa: 0.75, negatives: 0.7 }, mentions: { recall: 1, positions: 1 } },
+  { title: "set 28 (a second reader's, held out on version 13, then tuned on) keeps the figures docs/metrics.md reports", file: "set-28.json", minPairs: 110, sentiment: { agreement: 0.86, kappa: 0.77, negatives: 0.7 }, mentions: { recall: 1, positions: 1 } },
   // v15 84.6%, kappa 0.717, 9 of 15 negatives (2 scored positive), recall 1, positions 100% (held out, measured once
   // on version 14: 79.4%, kappa 0.621, 8 of 15, 3 scored positive, recall 0.981 ("Indeed, si vous cherchez…", "ein
   // Panasonic-Rasierer"), positions 94.1%; version 13 77.5%, kappa 0.585; version 12 76.5%; version 11 72.5%; version
   // 6 68.3%). "Always positive" scores 57.7% on it.
-  { title: "set 29 (a second reader's, held out on version 14, then tuned on) keeps the figures docs/metrics.md reports", file: "set-29.json", minPairs: 105, sentiment: { agreement: 0.88, kappa: 0.78, negatives: 0.73 }, mentions: { recall: 1, positions: 1 } },
+  { title: "set 29 (a second reader's, held out on version 14, then tuned on) keeps the figures docs/metrics.md reports", file: "set-29.json", minPairs: 105, sentiment: { agreement: 0.89, kappa: 0.8, negatives: 0.73 }, mentions: { recall: 1, positions: 1 } },
   // v15 81.7%, kappa 0.687, 10 of 16 negatives (3 scored positive), recall 1, positions 100% (held out, measured once
   // on version 15 before the rest of round 19: 74.1%, kappa 0.534, 9 of 16, recall 0.991 ("Prince, which popularised
   // the oversized racket…"); versions 13 and 14 75.0%; version 12 74.1%; version 11 71.3%; version 6 62.0%). "Always
@@ -148,11 +148,11 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // Held out, measured once on version 15 as finished and not tuned on: 84.2%, kappa 0.717, 10 of 16 negatives (4
   // scored positive), precision, recall and positions 1. Version 15 before the layout lean at 0.7, and versions 12 to
   // 14: 78.9%, kappa 0.612, 10 of 16; version 11 77.2%; version 6 72.8%. "Always positive" scores 57.0% on it.
-  { title: "set 31 (a second reader's, held out on version 15 as finished, tuned on since) reaches the issue's targets", file: "set-31.json", minPairs: 110, sentiment: { agreement: 0.88, kappa: 0.79, negatives: 0.75 }, mentions: { recall: 1, positions: 1 } },
+  { title: "set 31 (a second reader's, held out on version 15 as finished, tuned on since) reaches the issue's targets", file: "set-31.json", minPairs: 110, sentiment: { agreement: 0.87, kappa: 0.78, negatives: 0.75 }, mentions: { recall: 1, positions: 1 } },
   // Held out, measured once on version 16 before its rules from sets 32 and 33: 77.2%, kappa 0.583, 6 of 16 negatives
   // (4 scored positive), recall 0.991 (Riese & Müller written "Riese und Müller", found since then), positions 98.2%; version 15 77.2%,
   // kappa 0.581; version 11 72.8%; version 6 67.5%. "Always positive" scores 60.0% on it.
-  { title: "set 32 (a second reader's, held out on version 16's first rules, then tuned on) keeps the figures docs/metrics.md reports, below the targets", file: "set-32.json", minPairs: 110, sentiment: { agreement: 0.79, kappa: 0.61, negatives: 0.5 }, mentions: { recall: 1, positions: 1 } },
+  { title: "set 32 (a second reader's, held out on version 16's first rules, then tuned on) keeps the figures docs/metrics.md reports, below the targets", file: "set-32.json", minPairs: 110, sentiment: { agreement: 0.79, kappa: 0.62, negatives: 0.5 }, mentions: { recall: 1, positions: 1 } },
   // Held out, measured once on version 16 before its rules from sets 32 and 33: 69.3%, kappa 0.464, 9 of 16 negatives
   // (2 scored positive), mentions exact; version 15 the same; version 11 62.8%; version 6 54.9%. "Always positive"
   // scores 57.9% on it.
@@ -160,11 +160,19 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // Held out, measured once on version 17's first rule (the answer's lead), decided on sets 1-33: 71.2%, kappa 0.430,
   // 5 of 16 negatives (7 scored positive), recall 0.991 ("Hydroflask"), positions 93.7% ("Klar ist, dass …" taken
   // for the brand Klar); version 16 69.4%, kappa 0.405; version 11 69.4%; version 6 63.1%. "Always positive" scores 59.8%.
-  { title: "set 34 (a second reader's, held out on version 17's first rule, then tuned on) keeps the figures docs/metrics.md reports, below the targets", file: "set-34.json", minPairs: 110, sentiment: { agreement: 0.74, kappa: 0.5, negatives: 0.43 }, mentions: { recall: 1, positions: 1 } },
+  { title: "set 34 (a second reader's, held out on version 17's first rule, then tuned on) keeps the figures docs/metrics.md reports, below the targets", file: "set-34.json", minPairs: 110, sentiment: { agreement: 0.76, kappa: 0.56, negatives: 0.5 }, mentions: { recall: 1, positions: 1 } },
   // Held out, measured once on version 17's first rule: 76.1%, kappa 0.567, 7 of 16 negatives (6 scored positive),
   // precision 0.991 ("Socratic-style questions", still taken for the app Socratic), recall 0.991 ("Sound Stripe"),
   // positions 94.7%; version 16 74.3%, kappa 0.546; version 11 71.7%; version 6 56.3%. "Always positive" scores 58.8%.
-  { title: "set 35 (a second reader's, held out on version 17's first rule, then tuned on) keeps the figures docs/metrics.md reports, below the targets", file: "set-35.json", minPairs: 110, sentiment: { agreement: 0.78, kappa: 0.61, negatives: 0.43 }, mentions: { recall: 1, positions: 0.98 } },
+  { title: "set 35 (a second reader's, held out on version 17's first rule, then tuned on) keeps the figures docs/metrics.md reports, below the targets", file: "set-35.json", minPairs: 110, sentiment: { agreement: 0.79, kappa: 0.63, negatives: 0.5 }, mentions: { recall: 1, positions: 0.98 } },
+  // Held out, measured once on version 18's first rules (decided on sets 1-35): 78.3%, kappa 0.589, 7 of 15 negatives
+  // (5 scored positive), recall 0.991 ("Best value: Vice Pro" missed), positions 97.2%; version 17 77.4%, kappa 0.573;
+  // version 16 77.1%; version 11 75.0%; version 6 65.7%. "Always positive" scores 58.9%.
+  { title: "set 36 (a second reader's, held out on version 18's first rules, then tuned on) keeps the figures docs/metrics.md reports, above the agreement targets and below the negatives target", file: "set-36.json", minPairs: 110, sentiment: { agreement: 0.83, kappa: 0.68, negatives: 0.53 }, mentions: { recall: 0.99, positions: 0.97 } },
+  // Held out, measured once on version 18's first rules: 73.2%, kappa 0.502, 6 of 15 negatives (4 scored positive),
+  // recall 0.991 ("My Protein" missed), positions 96.4%; version 17 72.3%, kappa 0.488; version 16 70.9%; version 11
+  // 62.0%; version 6 51.9%. "Always positive" scores 58.4%.
+  { title: "set 37 (a second reader's, held out on version 18's first rules, then tuned on) keeps the figures docs/metrics.md reports, above the agreement targets and below the negatives target", file: "set-37.json", minPairs: 110, sentiment: { agreement: 0.81, kappa: 0.66, negatives: 0.6 }, mentions: { recall: 1, positions: 1 } },
 ]
 
 layer(SentimentLexiconLive)("the labelled sets (docs/metrics.md)", (it) => {

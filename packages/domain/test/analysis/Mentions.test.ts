@@ -382,6 +382,8 @@ describe("ordinary-word names, split spellings and match settings", () => {
       ])
     // the joined spelling of "Any Time" is the word "anytime", which is not the brand
     expect(found("Anytime is fine. Call us anytime.", brands)).toEqual([])
+    // version 18: a two-letter first part ("My Protein")
+    expect(found("## Is My Protein any good? my protein shake is not it.", [brand(1, "Myprotein")])).toEqual([["Myprotein", ["My Protein"]]])
   })
 
   it("reads an ordinary-word name in a bold numbered item as the brand, and 'Klar ist, dass' as no subject (version 17)", () => {
@@ -429,9 +431,10 @@ describe("ordinary-word names, split spellings and match settings", () => {
 
   it("splits and joins spellings", () => {
     expect(splitSpellings("MailerLite")).toEqual(["Mailer Lite"])
-    expect(splitSpellings("Notion")).toEqual(["Not Ion"])
-    expect(splitSpellings("Soundstripe")).toEqual(["Sou Ndstripe", "Soun Dstripe", "Sound Stripe", "Sounds Tripe", "Soundst Ripe", "Soundstr Ipe"])
-    expect(splitSpellings("Acme")).toEqual([])
+    expect(splitSpellings("Notion")).toEqual(["No Tion", "Not Ion", "Noti On"])
+    expect(splitSpellings("Soundstripe")).toEqual(["So Undstripe", "Sou Ndstripe", "Soun Dstripe", "Sound Stripe", "Sounds Tripe", "Soundst Ripe", "Soundstr Ipe", "Soundstri Pe"])
+    expect(splitSpellings("Acme")).toEqual(["Ac Me"])
+    expect(splitSpellings("Ace")).toEqual([])
     expect(splitSpellings("Mailer Lite")).toEqual([])
     expect(joinedSpelling("Mailer Lite")).toBe("MailerLite")
     expect(joinedSpelling("MailerLite")).toBe(null)

@@ -33,6 +33,13 @@ describe("answerLead", () => {
     expect(lead("Asana is pricey. Trello is simple.", "Trello", "Asana")).toBe("Asana")
     expect(lead("No tracked brand here.", "Asana")).toBe(undefined)
   })
+
+  it("never leads with a brand the answer names anywhere as what it leaves (version 18)", () => {
+    expect(lead("## Alternativas a Strava\n\nStrava sigue siendo popular. 1. **Runna** – clara.", "Strava", "Runna")).toBe("Runna")
+    expect(lead("Evernote was the app for a decade.\n\n# Evernote alternatives\n\n1. **Notion** – wikis.", "Evernote", "Notion")).toBe("Notion")
+    // a brand only compared with ("cheaper than Asana") still leads
+    expect(lead("Asana is pricey. Trello is cheaper than Asana.", "Trello", "Asana")).toBe("Asana")
+  })
 })
 
 describe("scopeClauses", () => {
@@ -272,6 +279,21 @@ describe("scopeClauses", () => {
     expect(scope("1. **Acmo** – The best Bexa alternative on Mac: fast and well designed.", "Acmo", "Bexa")).toEqual({
       Acmo: [["– The best alternative on Mac: fast and well designed.", 1]],
       Bexa: []
+    })
+  })
+
+  it("judges no brand with a sentence ending in a full stop that only names the options below (version 18)", () => {
+    const text = "Acmo used to be the default free app. If you want something that costs less, these are the best options.\n\n## 1. Bexa\nThe gold standard."
+    expect(scope(text, "Acmo", "Bexa")).toEqual({
+      Acmo: [["used to be the default free app.", 1]],
+      Bexa: [["The gold standard.", 1]]
+    })
+    // a sentence about the brand itself still judges it
+    expect(scope("Acmo is solid. These are the best options.", "Acmo")).toEqual({
+      Acmo: [["is solid.", 1]]
+    })
+    expect(scope("Acmo is solid. These are expensive.", "Acmo")).toEqual({
+      Acmo: [["is solid.", 1], ["These are expensive.", 1]]
     })
   })
 
