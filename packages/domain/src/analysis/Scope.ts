@@ -92,11 +92,16 @@ const RECOMMENDS =
 /**
  * Version 15: a sentence whose subject is what the list below it names ("If that's why you're looking
  * elsewhere, these registrars are better value:", "voici les options :") judges no brand before it.
- * Version 18: so does one that ends in a full stop when it only names the options ("If you want
- * something that costs less, these are the best options.").
  */
 const INTRODUCES_BELOW =
-  /(?:^\s*|[,;:]\s*)[*_]*(?:(?:these|the following|here are|here's|diese|folgende|voici|ces|estas|estos|las siguientes|los siguientes)(?![\p{L}])[^:]*:|(?:these|here)\s+are\s+(?:the\s+|some\s+)?(?:\p{L}+\s+){0,2}(?:options|alternatives|picks|choices)\.|(?:voici|ce\s+sont)\s+(?:les\s+|des\s+)?(?:\p{L}+\s+){0,2}(?:options|alternatives|choix)\.|(?:estas|estos)\s+son\s+(?:las\s+|los\s+|unas\s+)?(?:\p{L}+\s+){0,2}(?:opciones|alternativas)\.|(?:das|hier)\s+sind\s+(?:die\s+)?(?:\p{L}+\s+){0,2}(?:Optionen|Alternativen)\.)\s*[*_]*\s*$/iu
+  /(?:^\s*|[,;:]\s*)[*_]*(?:these|the following|here are|here's|diese|folgende|voici|ces|estas|estos|las siguientes|los siguientes)(?![\p{L}])[^:]*:\s*[*_]*\s*$/iu
+
+/**
+ * Version 18: so does a sentence ending in a full stop that only names the options ("If you want
+ * something that costs less, these are the best options.", "estas son las mejores opciones.").
+ */
+const NAMES_OPTIONS_BELOW =
+  /(?:^\s*|[,;:]\s*)[*_]*(?:(?:these|here)\s+are\s+(?:the\s+|some\s+)?|(?:voici|ce\s+sont)\s+(?:les\s+|des\s+)?|(?:estas|estos)\s+son\s+(?:las\s+|los\s+|unas\s+)?|(?:das|hier)\s+sind\s+(?:die\s+)?)(?:\p{L}+\s+){0,2}(?:options|alternatives|picks|choices|choix|opciones|alternativas|optionen|alternativen)\.\s*[*_]*\s*$/iu
 
 /**
  * The label of an answer's closing verdict ("**Bottom line:**", "Verdict:", "In short:", "Fazit:",
@@ -565,7 +570,8 @@ export const scopeClauses = <B>(
     // it on its line do ("Since its price hikes, many have left. Good options:")
     const lastSentence = lineSentences.at(-1)
     const introduces = bullet === null && lastSentence !== undefined &&
-      ((recommending && /:\s*[*_]*\s*$/u.test(line)) || INTRODUCES_BELOW.test(text.slice(lastSentence.start, end)))
+      ((recommending && /:\s*[*_]*\s*$/u.test(line)) || INTRODUCES_BELOW.test(text.slice(lastSentence.start, end)) ||
+        NAMES_OPTIONS_BELOW.test(text.slice(lastSentence.start, end)))
     for (const [index, sentence] of lineSentences.entries()) {
       if (introduces && index === lineSentences.length - 1) {
         subject = []
