@@ -33,6 +33,7 @@ import {
   ONLY_IF_WINDOW,
   ONLY_WORDS,
   REMEDY_VERBS,
+  SEPARABLE_VERBS,
   RESTRICTION_VALENCE,
   HARD_TO_BEAT_VALENCE,
   COST_MORE_VALENCE,
@@ -46,6 +47,7 @@ import {
   INVERTERS,
   LESS_WORDS,
   MORE_WORDS,
+  NEGATOR_IDIOMS,
   NEGATORS,
   ONE_TO,
   OTHERS_BETTER,
@@ -258,6 +260,8 @@ interface LanguageRules {
   readonly pickAdjectives: ReadonlySet<string>
   readonly hedges: ReadonlySet<string>
   readonly remedies: ReadonlySet<string>
+  /** SEPARABLE_VERBS: a verb form (folded) and the particles that end its clause, with their valence. */
+  readonly separable: ReadonlyMap<string, ReadonlyMap<string, number>>
 }
 
 const foldedSet = (words: ReadonlyArray<string> | undefined): ReadonlySet<string> => new Set((words ?? []).map(foldName))
@@ -333,8 +337,17 @@ const englishRules = (): LanguageRules => {
     pickNouns: foldedSet(PICK_NOUNS.en),
     pickAdjectives: foldedSet(PICK_ADJECTIVES.en),
     hedges: foldedSet(HEDGES.en),
-    remedies: foldedSet(REMEDY_VERBS.en)
+    remedies: foldedSet(REMEDY_VERBS.en),
+    separable: separableVerbs("en")
   }
+}
+
+const separableVerbs = (language: string): ReadonlyMap<string, ReadonlyMap<string, number>> => {
+  const verbs = new Map<string, Map<string, number>>()
+  for (const [forms, particle, valence] of SEPARABLE_VERBS[language] ?? []) {
+    for (const form of forms) verbs.set(foldName(form), (verbs.get(foldName(form)) ?? new Map()).set(foldName(particle), valence))
+  }
+  return verbs
 }
 
 const othersBetterRules = (language: string): Pick<LanguageRules, "othersExist" | "othersBetter" | "othersElsewhere"> => ({
@@ -390,7 +403,8 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
     pickNouns: foldedSet(PICK_NOUNS[language]),
     pickAdjectives: foldedSet(PICK_ADJECTIVES[language]),
     hedges: foldedSet(HEDGES[language]),
-    remedies: foldedSet(REMEDY_VERBS[language])
+    remedies: foldedSet(REMEDY_VERBS[language]),
+    separable: separableVerbs(language)
   }
 }
 
@@ -491,6 +505,8 @@ export const scoreClause = (
   let skipUntil = -1
   // a booster phrase ("by far") waits for the next opinion word
   let boostPending = false
+  // the particle of a separable verb already scored with its verb ("fällt … ab")
+  let particleAt = -1
   // version 6: hedged words, lacked praise, remedied trouble, conditional praise
   let hedged = false
   let lackedUntil = -1
@@ -522,6 +538,25 @@ export const scoreClause = (
     }
     wordIndex++
     const negated = wordIndex <= negatedUntil
+    if (position === particleAt) {
+      beforePrevious = previous
+      previous = token
+      continue
+    }
+    const clauseEnd = tokens.findIndex((other, at) => at > position && PUNCTUATION.test(other))
+    const last = clauseEnd === -1 ? tokens.length - 1 : clauseEnd - 1
+    const separated = last > position + 1 ? rules.separable.get(token)?.get(tokens[last] ?? "") : undefined
+    if (separated !== undefined) {
+      const denied = tokens.slice(position + 1, last).some((other) => rules.negators.has(other))
+      words.push({
+        word: `${denied ? "not " : ""}${token} … ${tokens[last]}`,
+        valence: denied ? Number((separated * NEGATION_SCALAR).toFixed(3)) : separated
+      })
+      particleAt = last
+      beforePrevious = previous
+      previous = token
+      continue
+    }
     // a model name ("G1", "X10") is no word of the lexicon (VADER reads "g1" +1.4)
     if (ignored.has(token) || proper[position] === true || /\p{N}/u.test(token)) {
       beforePrevious = previous
@@ -559,6 +594,14 @@ export const scoreClause = (
         words[lastOpinion.index] = { word: `${last.word} not`, valence: Number((last.valence * NEGATION_SCALAR).toFixed(3)) }
       }
       lastOpinion = undefined
+    }
+    // "no doubt the best", "sin duda", "not only": an idiom, no negation
+    const idiom = NEGATOR_IDIOMS.find((words) => words.every((word, at) => tokens[position + at] === word))
+    if (idiom !== undefined) {
+      skipUntil = position + idiom.length - 1
+      beforePrevious = previous
+      previous = token
+      continue
     }
     // VADER's "least" check: "the least interesting" negates, "at least" does not
     if (rules.negators.has(token) || (token === "least" && previous !== "at") || (negated && LATE_NEGATORS.has(token))) {

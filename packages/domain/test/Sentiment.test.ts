@@ -588,6 +588,43 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       ])
     }))
 
+  it.effect("reads German separable verbs, negator idioms and the review words of sets 38 and 39 (version 18)", () =>
+    Effect.gen(function*() {
+      yield* expectLabels([
+        // a separable verb and its particle at the clause end carry the verdict together
+        ["de", "Im direkten Vergleich fällt sie aber deutlich ab.", "negative"],
+        ["de", "Die Akkuleistung lässt im Winter nach.", "negative"],
+        ["de", "Er bleibt hinter den Erwartungen zurück.", "negative"],
+        ["de", "Beim Komfort kommt er nicht an den Thule heran.", "negative"],
+        ["de", "Beim Komfort kommt er fast an den Thule heran.", "positive"],
+        // a negator that opens an idiom negates nothing
+        ["en", "No doubt the best app for this.", "positive"],
+        ["en", "It is not only cheap but also fast.", "positive"],
+        ["es", "Sin duda la mejor opción.", "positive"],
+        ["fr", "Sans aucun doute le meilleur choix.", "positive"],
+        ["fr", "mais sans doute le plus confortable de tous", "positive"],
+        ["de", "Ohne Zweifel die beste Wahl.", "positive"],
+        ["de", "Die App ist nicht nur günstig, sondern auch schnell.", "positive"],
+        // still a negation
+        ["en", "It is not good.", "negative"],
+        // review words
+        ["en", "but it never lets you down", "positive"],
+        ["en", "its small tank runs dry halfway through a session", "negative"],
+        ["de", "Wer viel Wert auf Pflege legt, wird damit eher nicht glücklich.", "negative"],
+        ["de", "Nur mit Vorsicht", "negative"],
+        ["de", "wer vergisst zu überweisen, zahlt kräftig drauf.", "negative"],
+        ["de", "würden wir lieber auf eine der anderen Lösungen ausweichen", "negative"]
+      ])
+      yield* expectSameScores([
+        ["en", "whichever carrier accepts the load", "whichever carrier takes the load"],
+        ["en", "the largest retailer by number of stores", "the largest retailer by stores"],
+        ["fr", "la marque a lancé un vaste rappel", "la marque a lancé un rappel"],
+        ["fr", "des fauteuils de plein air", "des fauteuils"],
+        ["es", "un irrigador dedicado", "un irrigador"],
+        ["es", "gestiona la aduana cuando hace falta", "gestiona la aduana"]
+      ])
+    }))
+
   it.effect("gives a recommending list's lean neither to a caveat after \"but\" nor to an empty clause (version 7)", () =>
     Effect.gen(function*() {
       const sentiment = yield* Sentiment

@@ -85,6 +85,7 @@ const ARTICLE_BEFORE = /(?:^|[^\p{L}])(?:die|der|das|den|dem|the)\s+$/iu
 const LIST_HEAD = /^\s*(?:[-*+•]|(?:[*_]{1,3})?\d+[.)])?\s*$/u
 const TABLE_CELL_START = /\|\s*$/u
 const HEADING_HEAD = /^\s*#{1,6}\s*(?:\d+[.)]\s*)?$/u
+const IN_HEADING = /^\s*#{1,6}\s/u
 const EMPHASIS_BEFORE = /(?:\*\*|__|\[)$/u
 const EMPHASIS_AFTER = /^(?:\*\*|__|\]\()/u
 
@@ -168,6 +169,9 @@ export const hasOwnEvidence = (
   if (dictionaryCase === "capitalised") {
     // version 15: the head of a hyphenated compound names the brand ("ein Panasonic-Rasierer")
     if (COMPOUND_HEAD.test(after)) return true
+    // version 18: anywhere in a heading ("## Ist die Philips Quick Clean Pod gut?", "## Was taugt die
+    // Station von Panasonic?"): headings name what the section is about, and a capital proves nothing there
+    if (IN_HEADING.test(prefixOf(text, start))) return true
     return (subject || (verbFollows && ARTICLE_BEFORE.test(text.slice(Math.max(0, start - 8), start)))) &&
       !isCalendarWord(text.slice(start, end))
   }

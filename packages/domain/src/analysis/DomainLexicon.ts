@@ -141,7 +141,12 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     "shows ads": -1, "show ads": -1, "plays ads": -1, "more ads": -1,
     // version 18: a warning ("Be more careful with plant-based gainers"); treating a thing as something,
     // not a treat
-    "careful with": -1, "treat it": 0, "treat them": 0, "treat your": 0
+    "careful with": -1, "treat it": 0, "treat them": 0, "treat your": 0,
+    // version 18: taking a job or a card, counting ("whichever carrier accepts the load", "by number of stores")
+    accepts: 0, accept: 0, accepted: 0, number: 0,
+    // version 18: letting or slowing you down (so "never lets you down" praises), running dry, overlooking
+    // ("don't overlook Apple Music Sing")
+    "you down": -1.3, "runs dry": -1.2, "run dry": -1.2, "ran dry": -1.2, overlook: -1
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
@@ -209,7 +214,10 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 17: a warning to look closely ("sollte sich die Mietbedingungen genau ansehen")
     "genau ansehen": -1, "genau hinsehen": -1, "genau prüfen": -1, "genau lesen": -1,
     // version 18: winners ("Preis-Leistungs-Sieger"); meagre kit, lagging behind ("hinkt der Konkurrenz hinterher")
-    sieger: 1.5, mager: -1.3, magere: -1.3, hinkt: -1.5, hinken: -1.5, hinterher: 0
+    sieger: 1.5, mager: -1.3, magere: -1.3, hinkt: -1.5, hinken: -1.5, hinterher: 0,
+    // version 18: happy ("wird damit eher nicht glücklich"), caution as a warning ("Nur mit Vorsicht"),
+    // paying extra ("zahlt kräftig drauf"), turning elsewhere ("lieber auf eine andere Lösung ausweichen")
+    glücklich: 1.5, vorsicht: -1.2, drauf: -1, kräftig: 0, ausweichen: -1.2, puste: -1.2
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -287,7 +295,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 18: knowing, not a verdict ("un interlocuteur qui connaît votre voiture")
     connaît: 0, connaissent: 0, connaître: 0,
     // version 18: banned ("des traitements interdits")
-    interdit: -1, interdits: -1, interdite: -1, interdites: -1
+    interdit: -1, interdits: -1, interdite: -1, interdites: -1,
+    // version 18: size and the outdoors, not praise ("un vaste rappel", "plein air")
+    vaste: 0, "plein air": 0
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -355,7 +365,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 18: advice against ("para invitados, mejor no", "mejor no arriesgarse")
     "mejor no": -1.5,
     // version 18: tasting and knowing, not wisdom ("sabe más a tomate cocido"); of interest
-    sabe: 0, saben: 0, interesante: 1.2, interesantes: 1.2
+    sabe: 0, saben: 0, interesante: 1.2, interesantes: 1.2, dedicado: 0, dedicada: 0, dedicados: 0, dedicadas: 0,
+    "hace falta": 0
   }
 }
 
@@ -715,6 +726,16 @@ export const LACK_WORDS: ReadonlyArray<string> = [
   // version 12: "ended unlimited free builds"
   "ended", "ends", "withdrew", "withdrawn"
 ]
+/**
+ * Negators that open an idiom and negate nothing (version 18): "no doubt the best", "sin duda la mejor
+ * opción", "sans aucun doute", "ohne Zweifel", "not only cheap but also fast", "nicht nur günstig".
+ * Folded tokens, in order.
+ */
+export const NEGATOR_IDIOMS: ReadonlyArray<ReadonlyArray<string>> = [
+  ["no", "doubt"], ["without", "doubt"], ["without", "a", "doubt"], ["not", "only"], ["not", "just"], ["no", "wonder"],
+  ["ohne", "zweifel"], ["nicht", "nur"], ["sans", "doute"], ["sans", "aucun", "doute"], ["non", "seulement"],
+  ["sin", "duda"], ["sin", "ninguna", "duda"], ["no", "solo"]
+]
 export const FALL_SHORT: ReadonlyArray<readonly [string, string]> = [
   ["falls", "short"], ["fall", "short"], ["fell", "short"], ["falling", "short"], ["queda", "corto"],
   ["queda", "corta"], ["quedan", "cortos"], ["quedan", "cortas"]
@@ -759,6 +780,22 @@ export const RESTRICTION_VALENCE = -0.8
 export const ONLY_IF_WINDOW = 3
 
 /**
+ * German separable verbs (version 18): the verb and its particle at the end of the clause carry the
+ * verdict together ("Im direkten Vergleich fällt sie aber deutlich ab", "die Akkuleistung lässt im
+ * Winter nach", "bleibt hinter den Erwartungen zurück"). A negator between them turns it ("kommt
+ * nicht an den Thule heran"). Verb forms as written, the particle, the valence.
+ */
+export const SEPARABLE_VERBS: Readonly<Record<string, ReadonlyArray<readonly [ReadonlyArray<string>, string, number]>>> = {
+  de: [
+    [["fällt", "fallen", "fiel", "fielen"], "ab", -1.3],
+    [["lässt", "lassen", "ließ", "ließen"], "nach", -1.2],
+    [["bleibt", "bleiben", "blieb", "blieben"], "zurück", -1.2],
+    [["kommt", "kommen", "kam", "kamen"], "heran", 1.5],
+    [["hält", "halten", "hielt", "hielten"], "mit", 1]
+  ]
+}
+
+/**
  * Remedies (version 6): a trouble word within PRICE_WINDOW words after "solve", "fix", "prevent",
  * "löst", "behebt", "résout", "corrige", "resuelve", "soluciona" is what the product removes, not a
  * flaw: "Notion and Obsidian solve different problems" criticises neither.
@@ -766,8 +803,8 @@ export const ONLY_IF_WINDOW = 3
 export const REMEDY_VERBS: Readonly<Record<string, ReadonlyArray<string>>> = {
   en: ["solve", "solves", "solved", "solving", "fix", "fixes", "fixed", "resolve", "resolves", "prevent", "prevents", "eliminate", "eliminates",
     "removes", "cut", "cuts", "covers", "reduces", "reduce", "limits",
-    // version 17: "the locking cap really does stop it leaking"
-    "stop", "stops"
+    // version 17: "the locking cap really does stop it leaking"; version 18: "it shrugs off humidity, sand and being dropped"
+    "stop", "stops", "shrugs"
   ],
   de: ["löst", "lösen", "behebt", "beheben", "verhindert", "reduziert", "verringert"],
   fr: ["résout", "résoudre", "corrige", "corrigent", "évite", "évitent", "limitent", "réduit", "réduisent"],

@@ -43,7 +43,7 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // sont parfois petites" as milder, and HelloFresh lands at 40.55, just neutral)
   { title: "set 5 (held out until round 6) reaches the issue's agreement targets", file: "set-5.json", minPairs: 60, sentiment: { ...TARGETS, negatives: 0.66 } },
   // Below the agreement target: v7–v9 77.1%, kappa 0.622 (v6 77.1%, 0.618; v5 75.0%, 0.584); 5 of 5 negatives.
-  { title: "set 6 (held out until round 7) keeps the mention targets and the sentiment figures docs/metrics.md reports", file: "set-6.json", minPairs: 30, sentiment: { agreement: 0.75, kappa: 0.58, negatives: 1 } },
+  { title: "set 6 (held out until round 7) keeps the mention targets and the sentiment figures docs/metrics.md reports", file: "set-6.json", minPairs: 30, sentiment: { agreement: 0.74, kappa: 0.58, negatives: 1 } },
   // v7–v9 77.1%, kappa 0.592; 3 of 3 negatives (v6 82.9%, 0.696; version 3, held out: 71.4%, kappa 0.511).
   { title: "set 7 (held out until round 8) keeps the figures docs/metrics.md reports, just below the targets", file: "set-7.json", minPairs: 30, sentiment: { agreement: 0.77, kappa: 0.58, negatives: 1 } },
   // v7–v9 80.2%, kappa 0.676, 22 of 25 negatives (v6 80.2%, 0.681, 21 of 25; v5 81.0%, 0.695; version 3, held out: 70.3%, kappa
@@ -57,7 +57,7 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   { title: "set 10 (held out on version 4, tuned on in round 9) reaches the issue's targets", file: "set-10.json", minPairs: 80, sentiment: TARGETS },
   // v7–v9 81.0%, kappa 0.707, 11 of 12 negatives (v6 76.2%, 0.635, 10 of 12); recall 0.977 ("Orange, devant Bouygues Telecom."
   // missed), positions 97.6% (version 5, held out: 71.4%, kappa 0.563, 8 of 12).
-  { title: "set 11 (held out on version 5, tuned on in round 10) keeps the figures docs/metrics.md reports, below the targets", file: "set-11.json", minPairs: 40, sentiment: { agreement: 0.85, kappa: 0.78, negatives: 0.83 }, mentions: { recall: 0.97, positions: 0.97 } },
+  { title: "set 11 (held out on version 5, tuned on in round 10) keeps the figures docs/metrics.md reports, below the targets", file: "set-11.json", minPairs: 40, sentiment: { agreement: 0.85, kappa: 0.77, negatives: 0.83 }, mentions: { recall: 0.97, positions: 0.97 } },
   // v7–v9 80.3%, kappa 0.695, 17 of 18 negatives (v6 76.1%, 0.633, 16 of 18), recall 1, positions 100% (version 5, held out:
   // 65.7%, kappa 0.481, 12 of 18, recall 0.986, positions 98.6%).
   { title: "set 12 (held out on version 5, tuned on in round 10) keeps the figures docs/metrics.md reports, below the agreement target", file: "set-12.json", minPairs: 60, sentiment: { agreement: 0.8, kappa: 0.69, negatives: 0.94 } },
@@ -129,7 +129,7 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // v13 73.4%, kappa 0.543, 7 of 12 negatives, recall 1, positions 100% (held out, measured once on version 12 and on
   // the first version 13 rules: 68.8%, kappa 0.474, 7 of 12, 1 scored positive; version 11 65.1%; version 6 59.6%).
   // "Always positive" scores 57.8% on it.
-  { title: "set 27 (a second reader's, held out on version 12 and the first version 13 rules, then tuned on) keeps the figures docs/metrics.md reports, below the targets", file: "set-27.json", minPairs: 110, sentiment: { agreement: 0.74, kappa: 0.56, negatives: 0.66 }, mentions: { recall: 1, positions: 1 } },
+  { title: "set 27 (a second reader's, held out on version 12 and the first version 13 rules, then tuned on) keeps the figures docs/metrics.md reports, below the targets", file: "set-27.json", minPairs: 110, sentiment: { agreement: 0.74, kappa: 0.55, negatives: 0.66 }, mentions: { recall: 1, positions: 1 } },
   // v14 81.1%, kappa 0.678, 11 of 17 negatives (2 scored positive), precision 1, positions 100% (held out, measured
   // once on version 13: 72.6%, kappa 0.519, 7 of 17, 4 scored positive, precision 0.991 ("the right headspace"),
   // positions 95.3% ("ein kleines Kraftwerk"); version 12 71.7%; version 11 67.0%; version 6 65.1%). "Always
@@ -139,7 +139,7 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // on version 14: 79.4%, kappa 0.621, 8 of 15, 3 scored positive, recall 0.981 ("Indeed, si vous cherchez…", "ein
   // Panasonic-Rasierer"), positions 94.1%; version 13 77.5%, kappa 0.585; version 12 76.5%; version 11 72.5%; version
   // 6 68.3%). "Always positive" scores 57.7% on it.
-  { title: "set 29 (a second reader's, held out on version 14, then tuned on) keeps the figures docs/metrics.md reports", file: "set-29.json", minPairs: 105, sentiment: { agreement: 0.89, kappa: 0.8, negatives: 0.73 }, mentions: { recall: 1, positions: 1 } },
+  { title: "set 29 (a second reader's, held out on version 14, then tuned on) keeps the figures docs/metrics.md reports", file: "set-29.json", minPairs: 105, sentiment: { agreement: 0.9, kappa: 0.82, negatives: 0.8 }, mentions: { recall: 1, positions: 1 } },
   // v15 81.7%, kappa 0.687, 10 of 16 negatives (3 scored positive), recall 1, positions 100% (held out, measured once
   // on version 15 before the rest of round 19: 74.1%, kappa 0.534, 9 of 16, recall 0.991 ("Prince, which popularised
   // the oversized racket…"); versions 13 and 14 75.0%; version 12 74.1%; version 11 71.3%; version 6 62.0%). "Always
@@ -156,11 +156,11 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // Held out, measured once on version 16 before its rules from sets 32 and 33: 69.3%, kappa 0.464, 9 of 16 negatives
   // (2 scored positive), mentions exact; version 15 the same; version 11 62.8%; version 6 54.9%. "Always positive"
   // scores 57.9% on it.
-  { title: "set 33 (a second reader's, held out on version 16's first rules, then tuned on) keeps the figures docs/metrics.md reports, far below the targets", file: "set-33.json", minPairs: 110, sentiment: { agreement: 0.71, kappa: 0.48, negatives: 0.62 }, mentions: { recall: 1, positions: 1 } },
+  { title: "set 33 (a second reader's, held out on version 16's first rules, then tuned on) keeps the figures docs/metrics.md reports, far below the targets", file: "set-33.json", minPairs: 110, sentiment: { agreement: 0.71, kappa: 0.5, negatives: 0.68 }, mentions: { recall: 1, positions: 1 } },
   // Held out, measured once on version 17's first rule (the answer's lead), decided on sets 1-33: 71.2%, kappa 0.430,
   // 5 of 16 negatives (7 scored positive), recall 0.991 ("Hydroflask"), positions 93.7% ("Klar ist, dass …" taken
   // for the brand Klar); version 16 69.4%, kappa 0.405; version 11 69.4%; version 6 63.1%. "Always positive" scores 59.8%.
-  { title: "set 34 (a second reader's, held out on version 17's first rule, then tuned on) keeps the figures docs/metrics.md reports, below the targets", file: "set-34.json", minPairs: 110, sentiment: { agreement: 0.76, kappa: 0.56, negatives: 0.5 }, mentions: { recall: 1, positions: 1 } },
+  { title: "set 34 (a second reader's, held out on version 17's first rule, then tuned on) keeps the figures docs/metrics.md reports, below the targets", file: "set-34.json", minPairs: 110, sentiment: { agreement: 0.77, kappa: 0.57, negatives: 0.56 }, mentions: { recall: 1, positions: 1 } },
   // Held out, measured once on version 17's first rule: 76.1%, kappa 0.567, 7 of 16 negatives (6 scored positive),
   // precision 0.991 ("Socratic-style questions", still taken for the app Socratic), recall 0.991 ("Sound Stripe"),
   // positions 94.7%; version 16 74.3%, kappa 0.546; version 11 71.7%; version 6 56.3%. "Always positive" scores 58.8%.
@@ -168,11 +168,19 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // Held out, measured once on version 18's first rules (decided on sets 1-35): 78.3%, kappa 0.589, 7 of 15 negatives
   // (5 scored positive), recall 0.991 ("Best value: Vice Pro" missed), positions 97.2%; version 17 77.4%, kappa 0.573;
   // version 16 77.1%; version 11 75.0%; version 6 65.7%. "Always positive" scores 58.9%.
-  { title: "set 36 (a second reader's, held out on version 18's first rules, then tuned on) keeps the figures docs/metrics.md reports, above the agreement targets and below the negatives target", file: "set-36.json", minPairs: 110, sentiment: { agreement: 0.83, kappa: 0.68, negatives: 0.53 }, mentions: { recall: 0.99, positions: 0.97 } },
+  { title: "set 36 (a second reader's, held out on version 18's first rules, then tuned on) keeps the figures docs/metrics.md reports, above the agreement targets and below the negatives target", file: "set-36.json", minPairs: 110, sentiment: { agreement: 0.82, kappa: 0.68, negatives: 0.53 }, mentions: { recall: 0.99, positions: 0.97 } },
   // Held out, measured once on version 18's first rules: 73.2%, kappa 0.502, 6 of 15 negatives (4 scored positive),
   // recall 0.991 ("My Protein" missed), positions 96.4%; version 17 72.3%, kappa 0.488; version 16 70.9%; version 11
   // 62.0%; version 6 51.9%. "Always positive" scores 58.4%.
-  { title: "set 37 (a second reader's, held out on version 18's first rules, then tuned on) keeps the figures docs/metrics.md reports, above the agreement targets and below the negatives target", file: "set-37.json", minPairs: 110, sentiment: { agreement: 0.81, kappa: 0.66, negatives: 0.6 }, mentions: { recall: 1, positions: 1 } },
+  { title: "set 37 (a second reader's, held out on version 18's first rules, then tuned on) keeps the figures docs/metrics.md reports, above the agreement targets and below the negatives target", file: "set-37.json", minPairs: 110, sentiment: { agreement: 0.8, kappa: 0.65, negatives: 0.6 }, mentions: { recall: 1, positions: 1 } },
+  // Held out, measured once on version 18 as first finished (commit 73149ea, before sets 38 and 39 were read): 76.1%,
+  // kappa 0.545, 5 of 15 negatives (4 scored positive), mentions exact; version 17 the same; version 16 76.8%,
+  // kappa 0.553; version 11 75.0%; version 6 63.4%. "Always positive" scores 60.2%.
+  { title: "set 38 (a second reader's, held out on version 18 as first finished, then tuned on) keeps the figures docs/metrics.md reports, below the targets", file: "set-38.json", minPairs: 110, sentiment: { agreement: 0.79, kappa: 0.61, negatives: 0.46 }, mentions: { recall: 1, positions: 1 } },
+  // Held out, measured once on version 18 as first finished: 83.2%, kappa 0.676, 8 of 16 negatives (3 scored
+  // positive), recall 0.983 (Philips and Panasonic, named only in German FAQ headings, missed), positions 99.1%;
+  // version 17 the same; version 16 82.1%, kappa 0.657; version 11 78.6%; version 6 71.4%. "Always positive" scores 59.1%.
+  { title: "set 39 (a second reader's, held out on version 18 as first finished, then tuned on) reaches the agreement targets, below the negatives target", file: "set-39.json", minPairs: 110, sentiment: { agreement: 0.85, kappa: 0.72, negatives: 0.62 }, mentions: { recall: 1, positions: 1 } },
 ]
 
 layer(SentimentLexiconLive)("the labelled sets (docs/metrics.md)", (it) => {

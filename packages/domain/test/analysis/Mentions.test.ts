@@ -396,6 +396,16 @@ describe("ordinary-word names, split spellings and match settings", () => {
     expect(found("Klar ist ein Öko-Waschmittel.", [klar], "de")).toEqual([["Klar", ["Klar"]]])
   })
 
+  it("takes a word the German dictionary capitalises anywhere in a heading as the brand (version 18)", () => {
+    const brands = [brand(1, "Philips"), competitor(2, "Panasonic"), competitor(3, "Otto")]
+    expect(found("## Ist die Philips Quick Clean Pod gut?\n\nFür gelegentliches Reinigen reicht sie.\n\n## Was taugt die Station von Panasonic?\n\nSehr viel. Wir fahren mit Otto in den Urlaub.", brands, "de")).toEqual([
+      ["Philips", ["Philips"]],
+      ["Panasonic", ["Panasonic"]]
+    ])
+    // outside a heading the capital is still no evidence
+    expect(found("Die Station von Panasonic reinigt gründlich.", brands, "de")).toEqual([])
+  })
+
   it("matches a name's ampersand written out, and a written-out conjunction as an ampersand (version 16)", () => {
     const brands = [brand(1, "Riese & Müller"), competitor(2, "Tuft and Needle")]
     expect(found("Riese und Müller baut robuste Räder; riese und müller zählt nicht. Tuft & Needle auch.", brands)).toEqual([
