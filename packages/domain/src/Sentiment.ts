@@ -543,9 +543,11 @@ export const scoreClause = (
       previous = token
       continue
     }
-    const clauseEnd = tokens.findIndex((other, at) => at > position && PUNCTUATION.test(other))
+    // a separable verb's particle ends its clause: "fällt im Vergleich deutlich ab"
+    const particles = rules.separable.get(token)
+    const clauseEnd = particles === undefined ? -1 : tokens.findIndex((other, at) => at > position && PUNCTUATION.test(other))
     const last = clauseEnd === -1 ? tokens.length - 1 : clauseEnd - 1
-    const separated = last > position + 1 ? rules.separable.get(token)?.get(tokens[last] ?? "") : undefined
+    const separated = particles !== undefined && last > position + 1 ? particles.get(tokens[last] ?? "") : undefined
     if (separated !== undefined) {
       const denied = tokens.slice(position + 1, last).some((other) => rules.negators.has(other))
       words.push({
