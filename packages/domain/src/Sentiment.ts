@@ -56,6 +56,8 @@ import {
   PICK_ADJECTIVES,
   PICK_NOUNS,
   PICK_VALENCE,
+  PRAISE_IDIOM_VALENCE,
+  PRAISE_IDIOMS,
   PRICE_DIRECTION_VALENCE,
   PRICE_DIRECTIONS,
   PRICE_NOUNS,
@@ -445,6 +447,9 @@ const formerly = (tokens: ReadonlyArray<string>, position: number): boolean =>
     FORMERLY.includes(token) || (token === "used" && window[index + 1] === "to")
   )
 
+/** After "worth", words that make it a value ("worth only about 0.4 cents"), not praise (version 18). */
+const WORTH_AMOUNTS: ReadonlySet<string> = new Set(["only", "about", "around", "roughly", "approximately", "just", "up", "less", "half"])
+
 /** Words that end a hedge's phrase (with punctuation). */
 const COORDINATORS: ReadonlySet<string> = new Set(["and", "or", "und", "oder", "et", "ou", "y", "e", "o"])
 
@@ -597,6 +602,15 @@ export const scoreClause = (
       }
       lastOpinion = undefined
     }
+    // "there's nothing better", "kaum etwas Besseres": praise
+    const praise = PRAISE_IDIOMS.find((words) => words.every((word, at) => tokens[position + at] === word))
+    if (praise !== undefined) {
+      words.push({ word: praise.join(" "), valence: PRAISE_IDIOM_VALENCE })
+      skipUntil = position + praise.length - 1
+      beforePrevious = previous
+      previous = token
+      continue
+    }
     // "no doubt the best", "sin duda", "not only": an idiom, no negation
     const idiom = NEGATOR_IDIOMS.find((words) => words.every((word, at) => tokens[position + at] === word))
     if (idiom !== undefined) {
@@ -694,7 +708,9 @@ export const scoreClause = (
     // "it would be wise to avoid X", "it's wise to keep…", "used to be the go-to app": no praise of the brand
     const notPraise = own > 0 &&
       ((tokens[position + 1] === "to" && (ADVICE_AVOID.includes(tokens[position + 2] ?? "") || ADVICE_WORDS.includes(token))) ||
-        formerly(tokens, position))
+        formerly(tokens, position) ||
+        // a value, not a verdict: "each point is worth only about 0.4 cents", "worth around half a cent"
+        (token === "worth" && (WORTH_AMOUNTS.has(tokens[position + 1] ?? "") || /\p{N}|[$€£]/u.test(tokens[position + 1] ?? ""))))
     const warning = WARNINGS.includes(token) && (wordIndex === 0 || WARNING_MODALS.includes(previous))
     const base = phrase !== undefined
       ? phrase

@@ -613,15 +613,25 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
         ["de", "Wer viel Wert auf Pflege legt, wird damit eher nicht glücklich.", "negative"],
         ["de", "Nur mit Vorsicht", "negative"],
         ["de", "wer vergisst zu überweisen, zahlt kräftig drauf.", "negative"],
-        ["de", "würden wir lieber auf eine der anderen Lösungen ausweichen", "negative"]
+        ["de", "würden wir lieber auf eine der anderen Lösungen ausweichen", "negative"],
+        // a negator before a praising comparative (sets 40 and 41)
+        ["en", "but for a family of four there's nothing better", "positive"],
+        ["de", "aber in dieser Klasse bekommst du kaum etwas Besseres.", "positive"],
+        ["en", "For everyday use, the options above are better choices.", "negative"]
       ])
+      // "worth" before an amount is a value, not praise; "worth a look" still praises
+      yield* expectSameScores([["en", "each point is worth only about 0.4 cents", ""], ["en", "points worth around half a cent", ""]])
+      expect(sentimentLabel(yield* score("en", "it's worth a look"))).toBe("positive")
       yield* expectSameScores([
         ["en", "whichever carrier accepts the load", "whichever carrier takes the load"],
         ["en", "the largest retailer by number of stores", "the largest retailer by stores"],
         ["fr", "la marque a lancé un vaste rappel", "la marque a lancé un rappel"],
         ["fr", "des fauteuils de plein air", "des fauteuils"],
         ["es", "un irrigador dedicado", "un irrigador"],
-        ["es", "gestiona la aduana cuando hace falta", "gestiona la aduana"]
+        ["es", "gestiona la aduana cuando hace falta", "gestiona la aduana"],
+        ["en", "it's effectively a static template now", "it's a static template now"],
+        ["de", "Schlichtes Design", "Design"],
+        ["de", "Qualität und Wiederverkaufswert sind hoch", "Qualität und Wiederverkaufswert"]
       ])
     }))
 

@@ -36,7 +36,9 @@ const SUBJECT_VERBS: ReadonlyArray<string> = [
   "ha", "han", "haben", "have", "ont",
   // version 12: the past of bare facts ("Census did the same job until Fivetran acquired it", "Winc filed…")
   "did", "had", "became", "filed", "raised", "cut", "sold", "closed", "stopped", "ended", "lost", "settled",
-  "war", "hatte", "wurde", "était", "avait", "fue", "era", "tenía"
+  "war", "hatte", "wurde", "était", "avait", "fue", "era", "tenía",
+  // version 18: selling and working ("Verti, la aseguradora digital del grupo Mapfre, vende seguros…")
+  "vende", "venden", "trabaja", "verkauft", "vend"
 ]
 
 /**

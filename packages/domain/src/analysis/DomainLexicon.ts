@@ -146,10 +146,12 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     accepts: 0, accept: 0, accepted: 0, number: 0,
     // version 18: letting or slowing you down (so "never lets you down" praises), running dry, overlooking
     // ("don't overlook Apple Music Sing")
-    "you down": -1.3, "runs dry": -1.2, "run dry": -1.2, "ran dry": -1.2, overlook: -1
+    "you down": -1.3, "runs dry": -1.2, "run dry": -1.2, "ran dry": -1.2, overlook: -1,
+    // version 18: "in effect" ("it's effectively a static template now")
+    effectively: 0
   },
   de: {
-    teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5, hoch: -0.5,
+    teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5,
     günstig: 1.5, preiswert: 1.5, kostenlos: 1, kostenloses: 1, fair: 1.3, fairer: 1.3,
     übersichtlich: 1.5, einfach: 1, zuverlässig: 1.8, schnell: 1, mächtig: 1.3, schön: 1.5,
     schöne: 1.5, schönen: 1.5, schöner: 1.5, schönes: 1.5, schönste: 1.5, schönsten: 1.5, solide: 1.3, hervorragend: 2.5, genau: 1, genaue: 1, robust: 1.3, hochwertig: 1.8, ideal: 1.8,
@@ -217,7 +219,10 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     sieger: 1.5, mager: -1.3, magere: -1.3, hinkt: -1.5, hinken: -1.5, hinterher: 0,
     // version 18: happy ("wird damit eher nicht glücklich"), caution as a warning ("Nur mit Vorsicht"),
     // paying extra ("zahlt kräftig drauf"), turning elsewhere ("lieber auf eine andere Lösung ausweichen")
-    glücklich: 1.5, vorsicht: -1.2, drauf: -1, kräftig: 0, ausweichen: -1.2, puste: -1.2
+    glücklich: 1.5, vorsicht: -1.2, drauf: -1, kräftig: 0, ausweichen: -1.2, puste: -1.2,
+    // version 18: plain, noticeable and high are no verdicts ("Schlichtes Design" read -2.5, "auffällig oft",
+    // "Qualität und Wiederverkaufswert sind hoch"; a high price is still read as one)
+    schlicht: 0, schlichte: 0, schlichtes: 0, schlichten: 0, auffällig: 0, hoch: 0
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -736,6 +741,16 @@ export const NEGATOR_IDIOMS: ReadonlyArray<ReadonlyArray<string>> = [
   ["ohne", "zweifel"], ["nicht", "nur"], ["sans", "doute"], ["sans", "aucun", "doute"], ["non", "seulement"],
   ["sin", "duda"], ["sin", "ninguna", "duda"], ["no", "solo"]
 ]
+/**
+ * A negator before a comparative that praises (version 18): "for a family of four there's nothing
+ * better", "kaum etwas Besseres", "rien de mieux", "nada mejor". Folded tokens; PRAISE_IDIOM_VALENCE.
+ */
+export const PRAISE_IDIOMS: ReadonlyArray<ReadonlyArray<string>> = [
+  ["nothing", "better"], ["nothing", "beats"], ["nothing", "comes", "close"], ["no", "better"], ["nichts", "besseres"],
+  ["kaum", "etwas", "besseres"], ["nichts", "besser"], ["rien", "de", "mieux"], ["nada", "mejor"]
+]
+export const PRAISE_IDIOM_VALENCE = 2
+
 export const FALL_SHORT: ReadonlyArray<readonly [string, string]> = [
   ["falls", "short"], ["fall", "short"], ["fell", "short"], ["falling", "short"], ["queda", "corto"],
   ["queda", "corta"], ["quedan", "cortos"], ["quedan", "cortas"]
@@ -754,7 +769,7 @@ export const OTHERS_BETTER: Readonly<Record<string, {
   readonly better: ReadonlyArray<string>
   readonly elsewhere: ReadonlyArray<string>
 }>> = {
-  en: { exist: ["there"], better: ["better", "better-value", "cheaper"], elsewhere: ["elsewhere"] },
+  en: { exist: ["there", "above", "others"], better: ["better", "better-value", "cheaper"], elsewhere: ["elsewhere"] },
   de: { exist: ["gibt"], better: ["bessere", "besseres", "besser", "besseren", "günstigere"], elsewhere: ["anderswo", "woanders"] },
   fr: { exist: ["existe", "trouve", "y"], better: ["mieux", "meilleur", "meilleure", "meilleurs", "meilleures"], elsewhere: ["ailleurs"] },
   es: { exist: ["hay", "existen"], better: ["mejor", "mejores"], elsewhere: [] }

@@ -102,6 +102,9 @@ const MIN_SPLIT_PART = 2
  */
 export const splitSpellings = (name: string): ReadonlyArray<string> => {
   const trimmed = name.trim()
+  // version 18: letters and a number apart ("Beer 52" for Beer52) or together ("Beer52" for "Beer 52")
+  const numbered = /^(\p{L}+)\s?(\p{N}+)$/u.exec(trimmed)
+  if (numbered !== null) return [/\s/u.test(trimmed) ? `${numbered[1]}${numbered[2]}` : `${numbered[1]} ${numbered[2]}`]
   if (/\s/u.test(trimmed) || !/^\p{Lu}\p{L}+$/u.test(trimmed)) return []
   const camel = trimmed.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
   if (camel !== trimmed) return [camel]
@@ -167,6 +170,9 @@ const spellingsOf = (brand: TrackedBrand, language: string): ReadonlyArray<Spell
   })
   return [...own, ...split, ...joined].filter((spelling, index, all) => all.findIndex((o) => o.folded === spelling.folded) === index)
 }
+
+/** A German compound naming a style after the name: "im Bauhaus-Stil" (version 18). */
+const STYLE_COMPOUND = /^-Stils?(?![\p{L}])/u
 
 /** Overlapping matches: the longest wins; then the earliest; then the brand listed first. */
 const selectNonOverlapping = (candidates: Array<Candidate>, length: number): Array<Candidate> => {
@@ -285,6 +291,8 @@ const brandCandidates = (
       if (!allowed(candidate)) continue
       if (spelling.exact !== null && text.slice(candidate.start, candidate.end).replace(/\s+/gu, " ") !== spelling.exact) continue
       const written = text.slice(candidate.start, candidate.end)
+      // version 18: a style named after it ("Loungemöbel im Bauhaus-Stil") names no brand
+      if (STYLE_COMPOUND.test(text.slice(candidate.end, candidate.end + 8))) continue
       // "into the right headspace" is not Headspace, "ein kleines Kraftwerk" not Kleines Kraftwerk
       // (unless the admin also writes the name in lower case: "tigerbox")
       if (spelling.capitalsRequired && !writtenLower.has(spelling.folded) && !carriesCapitals(written, spelling.written)) continue

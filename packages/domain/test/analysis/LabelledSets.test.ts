@@ -181,6 +181,15 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // positive), recall 0.983 (Philips and Panasonic, named only in German FAQ headings, missed), positions 99.1%;
   // version 17 the same; version 16 82.1%, kappa 0.657; version 11 78.6%; version 6 71.4%. "Always positive" scores 59.1%.
   { title: "set 39 (a second reader's, held out on version 18 as first finished, then tuned on) reaches the agreement targets, below the negatives target", file: "set-39.json", minPairs: 110, sentiment: { agreement: 0.85, kappa: 0.72, negatives: 0.62 }, mentions: { recall: 1, positions: 1 } },
+  // Held out, measured once on version 18 as finished (commit a78371d, before sets 40 and 41 were read): 73.9%, kappa
+  // 0.525, 3 of 16 negatives (5 scored positive), recall 0.991 ("Beer 52" is set 41's; here "Verti, la aseguradora …,
+  // vende" missed), positions 94.8% ("im Bauhaus-Stil" taken for Bauhaus); version 17 72.2%; version 16 72.2%;
+  // version 11 71.3%; version 6 64.7%. "Always positive" scores 58.6%.
+  { title: "set 40 (a second reader's, held out on version 18 as finished, then tuned on) keeps the figures docs/metrics.md reports, below the targets", file: "set-40.json", minPairs: 110, sentiment: { agreement: 0.77, kappa: 0.58, negatives: 0.18 }, mentions: { recall: 1, positions: 1 } },
+  // Held out, measured once on version 18 as finished: 71.8%, kappa 0.472, 4 of 16 negatives (8 scored positive),
+  // recall 0.991 ("Beer 52" for Beer52), positions 94.5% (also "Ein erfahrener Grillmeister erkennt" taken for the
+  // brand); version 17 70.9%; version 16 68.8%; version 11 64.2%; version 6 61.5%. "Always positive" scores 60.4%.
+  { title: "set 41 (a second reader's, held out on version 18 as finished, then tuned on) keeps the figures docs/metrics.md reports, far below the targets", file: "set-41.json", minPairs: 110, sentiment: { agreement: 0.72, kappa: 0.49, negatives: 0.25 }, mentions: { recall: 1, positions: 0.98 } },
 ]
 
 layer(SentimentLexiconLive)("the labelled sets (docs/metrics.md)", (it) => {

@@ -382,6 +382,12 @@ describe("ordinary-word names, split spellings and match settings", () => {
       ])
     // the joined spelling of "Any Time" is the word "anytime", which is not the brand
     expect(found("Anytime is fine. Call us anytime.", brands)).toEqual([])
+    // version 18: letters and a number apart or together ("Beer 52" for Beer52)
+    expect(found("For most people, **Beer 52**. Beer52 ships monthly.", [brand(1, "Beer52")])).toEqual([["Beer52", ["Beer 52", "Beer52"]]])
+    expect(splitSpellings("Beer52")).toEqual(["Beer 52"])
+    expect(splitSpellings("Beer 52")).toEqual(["Beer52"])
+    // version 18: a style named after the brand is no mention of it
+    expect(found("Loungemöbel im Bauhaus-Stil. **OBI und Bauhaus** – auch eine Option.", [brand(1, "Bauhaus")], "de")).toEqual([["Bauhaus", ["Bauhaus"]]])
     // version 18: a two-letter first part ("My Protein")
     expect(found("## Is My Protein any good? my protein shake is not it.", [brand(1, "Myprotein")])).toEqual([["Myprotein", ["My Protein"]]])
   })

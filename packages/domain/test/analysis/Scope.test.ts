@@ -282,6 +282,13 @@ describe("scopeClauses", () => {
     })
   })
 
+  it("leaves out the brand a German clause compares with after 'gegenüber' (version 18)", () => {
+    expect(scope("Bexa hat schöne Grundrisse, fällt bei der Verarbeitung aber gegenüber Acmo deutlich ab.", "Bexa", "Acmo")).toEqual({
+      Bexa: [["hat schöne Grundrisse,", CONTRAST_BEFORE], ["fällt bei der Verarbeitung aber gegenüber deutlich ab.", CONTRAST_AFTER]],
+      Acmo: []
+    })
+  })
+
   it("judges no brand with a sentence ending in a full stop that only names the options below (version 18)", () => {
     const text = "Acmo used to be the default free app. If you want something that costs less, these are the best options.\n\n## 1. Bexa\nThe gold standard."
     expect(scope(text, "Acmo", "Bexa")).toEqual({
