@@ -33,7 +33,6 @@ import {
   ONLY_IF_WINDOW,
   ONLY_WORDS,
   REMEDY_VERBS,
-  SEPARABLE_VERBS,
   RESTRICTION_VALENCE,
   HARD_TO_BEAT_VALENCE,
   COST_MORE_VALENCE,
@@ -63,6 +62,7 @@ import {
   PRICE_NOUNS,
   PRICE_WINDOW,
   SARCASTIC_OPENERS,
+  SEPARABLE_VERBS,
   SPEED_WORDS,
   TO_WORDS,
   WARNING_MODALS,
@@ -447,6 +447,13 @@ const formerly = (tokens: ReadonlyArray<string>, position: number): boolean =>
     FORMERLY.includes(token) || (token === "used" && window[index + 1] === "to")
   )
 
+/** The idiom of `idioms` (folded tokens) that starts at `position`, if any. */
+const idiomAt = (
+  idioms: ReadonlyArray<ReadonlyArray<string>>,
+  tokens: ReadonlyArray<string>,
+  position: number
+): ReadonlyArray<string> | undefined => idioms.find((words) => words.every((word, at) => tokens[position + at] === word))
+
 /** After "worth", words that make it a value ("worth only about 0.4 cents"), not praise (version 18). */
 const WORTH_AMOUNTS: ReadonlySet<string> = new Set(["only", "about", "around", "roughly", "approximately", "just", "up", "less", "half"])
 
@@ -603,7 +610,7 @@ export const scoreClause = (
       lastOpinion = undefined
     }
     // "there's nothing better", "kaum etwas Besseres": praise
-    const praise = PRAISE_IDIOMS.find((words) => words.every((word, at) => tokens[position + at] === word))
+    const praise = idiomAt(PRAISE_IDIOMS, tokens, position)
     if (praise !== undefined) {
       words.push({ word: praise.join(" "), valence: PRAISE_IDIOM_VALENCE })
       skipUntil = position + praise.length - 1
@@ -612,7 +619,7 @@ export const scoreClause = (
       continue
     }
     // "no doubt the best", "sin duda", "not only": an idiom, no negation
-    const idiom = NEGATOR_IDIOMS.find((words) => words.every((word, at) => tokens[position + at] === word))
+    const idiom = idiomAt(NEGATOR_IDIOMS, tokens, position)
     if (idiom !== undefined) {
       skipUntil = position + idiom.length - 1
       beforePrevious = previous

@@ -528,7 +528,11 @@ export const SARCASTIC_OPENERS: Readonly<Record<string, ReadonlyArray<string>>> 
  */
 export const PRICE_NOUNS: Readonly<Record<string, ReadonlyArray<string>>> = {
   en: ["price", "prices", "pricing", "cost", "costs", "fee", "fees", "bill", "bills", "tariff", "tariffs", "premiums", "fare", "fares"],
-  de: ["preis", "preise", "preisen", "kosten", "gebuhr", "gebuhren", "tarif", "tarife", "tarifen", "beitrag", "beitrage", "beitragen"],
+  de: [
+    "preis", "preise", "kosten", "gebuhr", "gebuhren", "tarif", "tarife", "beitrag", "beitrage",
+    // version 18: the dative plural ("zu sehr niedrigen Preisen")
+    "preisen", "tarifen", "beitragen"
+  ],
   fr: ["prix", "tarif", "tarifs", "cout", "couts", "frais", "abonnement", "facture", "factures"],
   es: ["precio", "precios", "coste", "costes", "costo", "costos", "tarifa", "tarifas", "cuota", "cuotas", "comisiones", "factura"]
 }
@@ -770,8 +774,16 @@ export const OTHERS_BETTER: Readonly<Record<string, {
   readonly elsewhere: ReadonlyArray<string>
 }>> = {
   en: { exist: ["there", "above", "others"], better: ["better", "better-value", "cheaper"], elsewhere: ["elsewhere"] },
-  de: { exist: ["gibt"], better: ["bessere", "besseres", "besser", "besseren", "günstigere"], elsewhere: ["anderswo", "woanders"] },
-  fr: { exist: ["existe", "trouve", "y"], better: ["mieux", "meilleur", "meilleure", "meilleurs", "meilleures"], elsewhere: ["ailleurs"] },
+  de: {
+    exist: ["gibt"],
+    better: ["bessere", "besseres", "besser", "besseren", "günstigere"],
+    elsewhere: ["anderswo", "woanders"]
+  },
+  fr: {
+    exist: ["existe", "trouve", "y"],
+    better: ["mieux", "meilleur", "meilleure", "meilleurs", "meilleures"],
+    elsewhere: ["ailleurs"]
+  },
   es: { exist: ["hay", "existen"], better: ["mejor", "mejores"], elsewhere: [] }
 }
 /** How many words before the comparative an existential may stand ("hay cavas bastante mejores"). */
@@ -818,7 +830,8 @@ export const SEPARABLE_VERBS: Readonly<Record<string, ReadonlyArray<readonly [Re
 export const REMEDY_VERBS: Readonly<Record<string, ReadonlyArray<string>>> = {
   en: ["solve", "solves", "solved", "solving", "fix", "fixes", "fixed", "resolve", "resolves", "prevent", "prevents", "eliminate", "eliminates",
     "removes", "cut", "cuts", "covers", "reduces", "reduce", "limits",
-    // version 17: "the locking cap really does stop it leaking"; version 18: "it shrugs off humidity, sand and being dropped"
+    // version 17: "the locking cap really does stop it leaking";
+    // version 18: "it shrugs off humidity, sand and being dropped"
     "stop", "stops", "shrugs"
   ],
   de: ["löst", "lösen", "behebt", "beheben", "verhindert", "reduziert", "verringert"],
