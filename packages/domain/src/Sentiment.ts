@@ -590,10 +590,11 @@ export const scoreClause = (
       previous = token
       continue
     }
-    if (FALL_SHORT.some(([first, second]) => token === first && tokens[position + 1] === second)) {
-      words.push({ word: `${token} ${tokens[position + 1]}`, valence: FALL_SHORT_VALENCE })
+    const fallShort = idiomAt(FALL_SHORT, tokens, position)
+    if (fallShort !== undefined) {
+      words.push({ word: fallShort.join(" "), valence: FALL_SHORT_VALENCE })
       lackedUntil = wordIndex + 1 + NEGATION_WINDOW
-      skipUntil = position + 1
+      skipUntil = position + fallShort.length - 1
       beforePrevious = previous
       previous = token
       continue

@@ -41,7 +41,10 @@ import { answerLead, nameWordPattern, scopeClauses } from "./Scope.js"
  * more word senses; 16: the clause after "but" weighs four times the clause before (2 and 0.5),
  * "only makes sense if" as a restriction, "the benchmark" and "la référence" as praise, "Riese und
  * Müller" as "Riese & Müller", more word senses; 17: the answer's lead (the brand it names first) read
- * as its pick when what it says of it leans positive (docs/metrics.md, "Analyser version").
+ * as its pick when what it says of it leans positive; 18: no lead for a brand the answer leaves, "better
+ * ones exist" as criticism, German separable verbs, negator and praise idioms, "free" alone as a fact,
+ * split spellings with two-letter parts or a number, dictionary-capitalised names in headings
+ * (docs/metrics.md, "Analyser version").
  */
 export const ANALYSER_VERSION = 18
 

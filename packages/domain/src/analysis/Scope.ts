@@ -413,8 +413,15 @@ export const scopeClauses = <B>(
     out.push({ ...segment, start: from })
     return out
   }
-  /** Where the baselines of "alternatives to X" in a clause start. */
-  const baselinesIn = (segment: Segment): Array<number> => alternativeBaselines(text, segment.start, segment.end, allSpans)
+  /** Where the baselines of "alternatives to X" in a clause start (once per clause: `judgedIn` and `baselineOnly` both ask). */
+  const baselines = new WeakMap<Segment, Array<number>>()
+  const baselinesIn = (segment: Segment): Array<number> => {
+    const known = baselines.get(segment)
+    if (known !== undefined) return known
+    const found = alternativeBaselines(text, segment.start, segment.end, allSpans)
+    baselines.set(segment, found)
+    return found
+  }
   /** The brands a clause judges: those it names, less the baseline of a comparison. */
   const judgedIn = (segment: Segment): Array<B> => {
     const all = brandsIn(segment.start, segment.end)
@@ -569,9 +576,9 @@ export const scopeClauses = <B>(
     // are what follows ("these registrars are better value:") judges no one; the sentences before
     // it on its line do ("Since its price hikes, many have left. Good options:")
     const lastSentence = lineSentences.at(-1)
+    const closing = lastSentence === undefined ? "" : text.slice(lastSentence.start, end)
     const introduces = bullet === null && lastSentence !== undefined &&
-      ((recommending && /:\s*[*_]*\s*$/u.test(line)) || INTRODUCES_BELOW.test(text.slice(lastSentence.start, end)) ||
-        NAMES_OPTIONS_BELOW.test(text.slice(lastSentence.start, end)))
+      ((recommending && /:\s*[*_]*\s*$/u.test(line)) || INTRODUCES_BELOW.test(closing) || NAMES_OPTIONS_BELOW.test(closing))
     for (const [index, sentence] of lineSentences.entries()) {
       if (introduces && index === lineSentences.length - 1) {
         subject = []
