@@ -70,6 +70,8 @@ import {
   WARNINGS
 } from "./analysis/DomainLexicon.js"
 import { foldName } from "./analysis/Folding.js"
+import { calibrate, type SentimentWeights } from "./analysis/SentimentModel.js"
+import { SENTIMENT_WEIGHTS } from "./analysis/SentimentWeights.js"
 import { type LexiconLanguage, lexiconLanguage, makeWordLexicons, type WordLexicon } from "./analysis/WordLexicons.js"
 import { formatDecimal } from "./DecimalString.js"
 
@@ -849,7 +851,7 @@ const weightedMean = (scored: ReadonlyArray<{ readonly weight: number; readonly 
  * the mean over its opinionated clauses weighted by `strengthWeight`. No opinionated clause, or a
  * language without a lexicon: 50.
  */
-export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
+export const makeRuleSentiment = (): Context.Tag.Service<Sentiment> => {
   const packs = makeWordLexicons()
   const rules: Record<LexiconLanguage, LanguageRules> = {
     en: englishRules(),
@@ -916,4 +918,30 @@ export const makeLexiconSentiment = (): Context.Tag.Service<Sentiment> => {
   }
 }
 
-export const SentimentLexiconLive: Layer.Layer<Sentiment> = Layer.sync(Sentiment, makeLexiconSentiment)
+/** The rules alone (`makeRuleSentiment`): what the learned weights are trained on, and the rules' tests. */
+export const SentimentRulesLive: Layer.Layer<Sentiment> = Layer.sync(Sentiment, makeRuleSentiment)
+
+/** Each (non-lead) clause's folded words, as the learned weights read them. */
+export const clauseWords = (clauses: ReadonlyArray<ScopedClause>, language: LexiconLanguage, ignored: ReadonlySet<string>) =>
+  clauses.filter((clause) => clause.lead !== true).map((clause) =>
+    tokenize(clause.text, language).filter((token) => !PUNCTUATION.test(token) && !ignored.has(token))
+  )
+
+/**
+ * The local analyser's sentiment: the rules judge the clauses, then the learned weights
+ * (analysis/SentimentModel.ts) decide the label from the rules' findings and the clauses' words. A
+ * language without a lexicon keeps the rules' neutral 50.
+ */
+export const makeLexiconSentiment = (weights: SentimentWeights = SENTIMENT_WEIGHTS): Context.Tag.Service<Sentiment> => {
+  const rules = makeRuleSentiment()
+  return {
+    score: (clauses, language, ignored) =>
+      Effect.map(rules.score(clauses, language, ignored), (judged) =>
+        Option.match(lexiconLanguage(language), {
+          onNone: () => judged,
+          onSome: (code) => calibrate(weights, judged, clauseWords(clauses, code, ignored))
+        }))
+  }
+}
+
+export const SentimentLexiconLive: Layer.Layer<Sentiment> = Layer.sync(Sentiment, () => makeLexiconSentiment())

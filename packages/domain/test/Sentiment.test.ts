@@ -1,4 +1,4 @@
-import { describe, expect, it, layer } from "@effect/vitest"
+import { describe, expect, it, layer, type Vitest } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as fc from "fast-check"
@@ -11,7 +11,8 @@ import {
   scaleScore,
   type ScopedClause,
   Sentiment,
-  SentimentLexiconLive
+  SentimentLexiconLive,
+  SentimentRulesLive
 } from "../src/Sentiment.js"
 
 const clauses = (...texts: ReadonlyArray<string>): ReadonlyArray<ScopedClause> => texts.map((text) => ({ text, weight: 1 }))
@@ -46,7 +47,7 @@ describe("lexiconLanguage", () => {
   })
 })
 
-layer(SentimentLexiconLive)("the lexicon judge", (it) => {
+layer(SentimentRulesLive)("the lexicon judge (the rules alone)", (it) => {
   const score = (language: string, ...texts: ReadonlyArray<string>) =>
     Effect.flatMap(Sentiment, (s) => Effect.map(s.score(clauses(...texts), language, none), (j) => j.score))
 
@@ -745,6 +746,11 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
       expect(yield* score("", "Acme is great.")).toBe(50)
     }))
 
+  sentimentProperties(it)
+})
+
+/** The properties every sentiment the analyser ships must keep: the rules alone, and with the learned weights. */
+const sentimentProperties = (it: Vitest.MethodsNonLive<Sentiment>) => {
   it.effect("never scores a tracked name's tokens", () =>
     Effect.gen(function*() {
       const sentiment = yield* Sentiment
@@ -787,4 +793,38 @@ layer(SentimentLexiconLive)("the lexicon judge", (it) => {
         { numRuns: 300 }
       )
     }))
+}
+
+layer(SentimentLexiconLive)("the local analyser's sentiment (the rules, then the learned weights)", (it) => {
+  const judge = (language: string, ...texts: ReadonlyArray<string>) =>
+    Effect.flatMap(Sentiment, (s) => s.score(clauses(...texts), language, none))
+
+  it.effect("labels plain verdicts as a reader does", () =>
+    Effect.gen(function*() {
+      const label = (language: string, text: string) => Effect.map(judge(language, text), (j) => sentimentLabel(j.score))
+      expect(yield* label("en", "it is polished, fast and reliable")).toBe("positive")
+      expect(yield* label("en", "it is clunky, buggy and overpriced")).toBe("negative")
+      expect(yield* label("en", "it has no fees and no upsells")).not.toBe("negative")
+      expect(yield* label("de", "die Software ist veraltet und fehlerhaft")).toBe("negative")
+      expect(yield* label("fr", "une application excellente et fiable")).toBe("positive")
+      expect(yield* label("es", "la app es lenta y cara")).toBe("negative")
+    }))
+
+  it.effect("explains the learned step: the rules' clauses stay, and the features that moved the label follow", () =>
+    Effect.gen(function*() {
+      const judged = yield* judge("en", "it is clunky and pricey")
+      expect(judged.evidence.slice(0, -1).map((e) => e.clause)).toEqual(["it is clunky and pricey"])
+      const learned = judged.evidence.at(-1)
+      expect(learned?.clause).toBe("(learned weights)")
+      expect(learned?.compound ?? 0).toBeLessThan(0)
+      expect(learned?.words.map((w) => w.word)).toContain("(rules negative)")
+    }))
+
+  it.effect("keeps the rules' 50 for a brand nothing is said of, and for a language without a lexicon", () =>
+    Effect.gen(function*() {
+      expect((yield* judge("en")).score).toBe(50)
+      expect((yield* judge("sv", "Acme is great.")).score).toBe(50)
+    }))
+
+  sentimentProperties(it)
 })

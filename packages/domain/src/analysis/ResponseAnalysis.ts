@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import { formatDecimal } from "../DecimalString.js"
-import { type ClauseEvidence, LEAD_CLAUSE, Sentiment } from "../Sentiment.js"
+import { type ClauseEvidence, LEAD_CLAUSE, type ScopedClause, Sentiment } from "../Sentiment.js"
 import { type NormalisedCitation, normaliseCitations, normaliseSearchQueries } from "./Citations.js"
 import { AnalysisJudge, checkVerdict, judgeRequest } from "./Judge.js"
 import { detectLanguage } from "./Language.js"
@@ -43,10 +43,11 @@ import { answerLead, nameWordPattern, scopeClauses } from "./Scope.js"
  * Müller" as "Riese & Müller", more word senses; 17: the answer's lead (the brand it names first) read
  * as its pick when what it says of it leans positive; 18: no lead for a brand the answer leaves, "better
  * ones exist" as criticism, German separable verbs, negator and praise idioms, "free" alone as a fact,
- * split spellings with two-letter parts or a number, dictionary-capitalised names in headings
- * (docs/metrics.md, "Analyser version").
+ * split spellings with two-letter parts or a number, dictionary-capitalised names in headings; 19:
+ * the label decided by weights learned from the labelled sets over the rules' findings and the words
+ * of the brand's clauses (analysis/SentimentModel.ts) (docs/metrics.md, "Analyser version").
  */
-export const ANALYSER_VERSION = 18
+export const ANALYSER_VERSION = 19
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {
@@ -129,15 +130,24 @@ const blankSpans = (text: string, spans: ReadonlyArray<MentionSpan>): string =>
   spans.reduce((out, span) => out.slice(0, span.start) + " ".repeat(span.end - span.start) + out.slice(span.end), text)
 
 /** Name words are blanked in the clauses already (Scope.ts `nameWordPattern`). */
-const NOTHING_IGNORED: ReadonlySet<string> = new Set()
+export const NOTHING_IGNORED: ReadonlySet<string> = new Set()
+
+/** One answer read up to its sentiment: the language, each tracked brand's mention and clauses. */
+export interface ScopedAnswer {
+  /** The language the answer was read in (detected, else the brand's). */
+  readonly language: string
+  /** The own brand first, then each competitor once (by id), as given. */
+  readonly tracked: ReadonlyArray<TrackedBrand>
+  /** Per mentioned brand: its position and the clauses it is judged on (the lead marker first). */
+  readonly mentioned: ReadonlyMap<TrackedBrand, { readonly position: number; readonly clauses: ReadonlyArray<ScopedClause> }>
+}
 
 /**
- * Analyses one answer with the local analyser: mentions and positions (Mentions.ts), the answer's
- * language (Language.ts), each mentioned brand's clauses (Scope.ts) judged by `Sentiment`.
- * Competitors listed twice (same id) count once.
+ * Reads one answer up to its sentiment: mentions and positions (Mentions.ts), the answer's language
+ * (Language.ts) and each mentioned brand's clauses (Scope.ts). Competitors listed twice (same id)
+ * count once.
  */
-export const analyseLocally = Effect.fn("analyseLocally")(function*(input: ResponseAnalysisInput) {
-  const sentiment = yield* Sentiment
+export const scopeAnswer = (input: ResponseAnalysisInput): ScopedAnswer => {
   const competitors = input.competitors.filter((competitor, index, all) =>
     all.findIndex((other) => other.id === competitor.id) === index
   )
@@ -151,13 +161,27 @@ export const analyseLocally = Effect.fn("analyseLocally")(function*(input: Respo
   const spans = mentions.map((mention) => ({ brand: mention.brand, spans: mention.spans }))
   const scopes = scopeClauses(text, spans, nameWordPattern(tracked.flatMap((brand) => [brand.name, ...brand.aliases])))
   const lead = answerLead(text, spans)
+  const mentioned = new Map(mentions.map((mention) => [mention.brand, {
+    position: mention.position,
+    clauses: [...(mention.brand === lead ? [LEAD_CLAUSE] : []), ...(scopes.get(mention.brand) ?? [])]
+  }]))
+  return { language, tracked, mentioned }
+}
+
+/**
+ * Analyses one answer with the local analyser: `scopeAnswer`, then each mentioned brand's clauses
+ * judged by `Sentiment`.
+ */
+export const analyseLocally = Effect.fn("analyseLocally")(function*(input: ResponseAnalysisInput) {
+  const sentiment = yield* Sentiment
+  const { language, mentioned, tracked } = scopeAnswer(input)
   const findings = yield* Effect.forEach(tracked, (brand) => {
-    const mention = mentions.find((m) => m.brand === brand)
+    const mention = mentioned.get(brand)
     if (mention === undefined) {
       return Effect.succeed<BrandFinding>({ brand, mentioned: false, position: null, sentiment: null, evidence: [] })
     }
     return Effect.map(
-      sentiment.score([...(brand === lead ? [LEAD_CLAUSE] : []), ...(scopes.get(brand) ?? [])], language, NOTHING_IGNORED),
+      sentiment.score(mention.clauses, language, NOTHING_IGNORED),
       (judged): BrandFinding => ({
         brand,
         mentioned: true,

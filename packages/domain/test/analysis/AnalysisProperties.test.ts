@@ -4,7 +4,7 @@ import * as Effect from "effect/Effect"
 import * as fc from "fast-check"
 import type { TrackedBrand } from "../../src/analysis/Mentions.js"
 import { analyseAnswer } from "../../src/analysis/ResponseAnalysis.js"
-import { compound, LEAD_VALENCE, scaleScore, Sentiment, SentimentLexiconLive } from "../../src/Sentiment.js"
+import { compound, LEAD_VALENCE, scaleScore, Sentiment, SentimentLexiconLive, SentimentRulesLive } from "../../src/Sentiment.js"
 
 const competitor = (id: number, name: string): TrackedBrand => ({ kind: "competitor", id, name, aliases: [] })
 
@@ -37,7 +37,13 @@ layer(SentimentLexiconLive)("analysis properties", (it) => {
     Effect.gen(function*() {
       const sentiment = yield* Sentiment
       const names = fc.constantFrom("Less Annoying CRM", "Great Bank", "Terrible Tools", "Opportunity", "Invincible Bikes", "Ghost")
-      fc.assert(fc.property(names, fc.array(opinion, { minLength: 1, maxLength: 3 }), (name, opinions) => {
+      // an opinion that itself uses a word of the name ("is a CRM" for Less Annoying CRM) says something
+      // else once that word is the name's: the learned weights read every word, not only opinion words
+      const namedBy = (name: string, o: string) => name.toLowerCase().split(" ").some((word) => o.toLowerCase().split(" ").includes(word))
+      const case_ = names.chain((name) =>
+        fc.tuple(fc.constant(name), fc.array(fc.constantFrom(...OPINIONS.filter((o) => !namedBy(name, o))), { minLength: 1, maxLength: 3 }))
+      )
+      fc.assert(fc.property(case_, ([name, opinions]) => {
         const text = (brand: string) => opinions.map((o) => `${brand} ${o}.`).join(" ")
         const score = (brand: string) =>
           Effect.runSync(analyseAnswer({
@@ -65,21 +71,6 @@ layer(SentimentLexiconLive)("analysis properties", (it) => {
         // named first, the other brand takes the lead (version 17): what its sentence says still does not matter
         const expected = at === "before" ? `${name} was founded in 1999. ${base}` : base
         expect(analyseWith(sentiment, withExtra).brand.sentiment).toBe(analyseWith(sentiment, expected).brand.sentiment)
-      }), { numRuns: 200 })
-    }))
-
-  it.effect("the answer's lead only raises a brand whose own clauses lean positive (version 17)", () =>
-    Effect.gen(function*() {
-      const sentiment = yield* Sentiment
-      fc.assert(fc.property(fc.array(opinion, { minLength: 1, maxLength: 3 }), (mine) => {
-        const base = mine.map((o) => `Acmo ${o}.`).join(" ")
-        const leading = analyseWith(sentiment, base).brand
-        const following = analyseWith(sentiment, `Globex was founded in 1999. ${base}`).brand
-        expect(leading.sentiment ?? 0).toBeGreaterThanOrEqual(following.sentiment ?? 0)
-        // the lead lifts a lean between neutral and its own score, and leaves the rest alone
-        const lifts = (following.sentiment ?? 0) > 50 && (following.sentiment ?? 0) < scaleScore(compound(LEAD_VALENCE))
-        expect(leading.evidence.some((clause) => clause.clause === "(named first)")).toBe(lifts)
-        if (!lifts) expect(leading.sentiment).toBe(following.sentiment)
       }), { numRuns: 200 })
     }))
 
@@ -119,5 +110,23 @@ layer(SentimentLexiconLive)("analysis properties", (it) => {
         const analysis = analyseWith(sentiment, `Acmo ${mine}, ${via} Globex.`)
         expect(analysis.competitors.find((c) => c.brand.name === "Globex")?.sentiment).toBe(50)
       }), { numRuns: 100 })
+    }))
+})
+
+// the lead is a rule of the rules; the learned weights read it as one feature among others
+layer(SentimentRulesLive)("analysis properties of the rules alone", (it) => {
+  it.effect("the answer's lead only raises a brand whose own clauses lean positive (version 17)", () =>
+    Effect.gen(function*() {
+      const sentiment = yield* Sentiment
+      fc.assert(fc.property(fc.array(opinion, { minLength: 1, maxLength: 3 }), (mine) => {
+        const base = mine.map((o) => `Acmo ${o}.`).join(" ")
+        const leading = analyseWith(sentiment, base).brand
+        const following = analyseWith(sentiment, `Globex was founded in 1999. ${base}`).brand
+        expect(leading.sentiment ?? 0).toBeGreaterThanOrEqual(following.sentiment ?? 0)
+        // the lead lifts a lean between neutral and its own score, and leaves the rest alone
+        const lifts = (following.sentiment ?? 0) > 50 && (following.sentiment ?? 0) < scaleScore(compound(LEAD_VALENCE))
+        expect(leading.evidence.some((clause) => clause.clause === "(named first)")).toBe(lifts)
+        if (!lifts) expect(leading.sentiment).toBe(following.sentiment)
+      }), { numRuns: 200 })
     }))
 })

@@ -2,14 +2,14 @@ import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { ANALYSER_VERSION, analyseResponse, analysedText, clampScore, LOCAL_JUDGE } from "../../src/analysis/ResponseAnalysis.js"
-import { Sentiment, SentimentLexiconLive } from "../../src/Sentiment.js"
+import { Sentiment, SentimentRulesLive } from "../../src/Sentiment.js"
 
 const acmo = { kind: "brand" as const, id: 10, name: "Acmo", aliases: ["Acmo CRM"] }
 const bexa = { kind: "competitor" as const, id: 20, name: "Bexa", aliases: [] }
 const gamma = { kind: "competitor" as const, id: 30, name: "Gamza", aliases: [] }
 const delta = { kind: "competitor" as const, id: 40, name: "Delza", aliases: [] }
 
-layer(SentimentLexiconLive)("analyseResponse", (it) => {
+layer(SentimentRulesLive)("analyseResponse (the rules alone, for their exact scores)", (it) => {
   it.effect("combines mentions, positions, sentiment, citations and queries", () =>
     Effect.gen(function*() {
       const analysis = yield* analyseResponse({

@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { normaliseCitations } from "../../../src/analysis/Citations.js"
 import type { TrackedBrand } from "../../../src/analysis/Mentions.js"
-import { analyseLocally, toResponseAnalysis } from "../../../src/analysis/ResponseAnalysis.js"
+import { analyseLocally, type ResponseAnalysisInput, toResponseAnalysis } from "../../../src/analysis/ResponseAnalysis.js"
 import type { Predicted } from "./Evaluation.js"
 import type { LabelledAnswer } from "./LabelledSet.js"
 
@@ -16,23 +16,23 @@ export const trackedBrands = (answer: LabelledAnswer): ReadonlyArray<TrackedBran
   }))
 ]
 
+/** What the analyser is given for a labelled answer, or none without brands. */
+export const labelledInput = (answer: LabelledAnswer): Option.Option<ResponseAnalysisInput> => {
+  const [brand, ...competitors] = trackedBrands(answer)
+  return brand === undefined ? Option.none() : Option.some({
+    text: "",
+    markdown: answer.markdown,
+    language: answer.brandLanguage,
+    brand,
+    competitors,
+    citations: [],
+    searchQueries: []
+  })
+}
+
 /** The production analysis of a labelled answer (the local analyser, with its evidence), or none without brands. */
 export const explainLabelled = (answer: LabelledAnswer) =>
-  Effect.gen(function*() {
-    const [brand, ...competitors] = trackedBrands(answer)
-    if (brand === undefined) return Option.none()
-    return Option.some(
-      yield* analyseLocally({
-        text: "",
-        markdown: answer.markdown,
-        language: answer.brandLanguage,
-        brand,
-        competitors,
-        citations: [],
-        searchQueries: []
-      })
-    )
-  })
+  Effect.transposeOption(Option.map(labelledInput(answer), analyseLocally))
 
 /** Runs the production analysis on a labelled answer, as stored (`toResponseAnalysis`), keyed by brand name. */
 export const analyseLabelled = (answer: LabelledAnswer) =>

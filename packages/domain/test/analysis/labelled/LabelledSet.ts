@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema"
-import { readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
 
 /** The sentiment a careful reader gives a brand in one answer. */
 export const ReaderSentiment = Schema.Literal("positive", "neutral", "negative")
@@ -40,3 +40,12 @@ export type LabelledSet = typeof LabelledSet.Type
 /** Reads and validates a labelled set next to this module ("set-1.json", "set-2.json"). */
 export const readLabelledSet = (file: string): LabelledSet =>
   Schema.decodeUnknownSync(LabelledSet)(JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8")))
+
+/** The number of "set-N.json", NaN for another file. */
+export const setNumber = (file: string): number => Number(/^set-(\d+)\.json$/u.exec(file)?.[1] ?? NaN)
+
+/** Every labelled set next to this module, in number order (a new set-N.json is picked up as it lands). */
+export const labelledSetFiles = (): ReadonlyArray<string> =>
+  readdirSync(new URL(".", import.meta.url))
+    .filter((file) => !Number.isNaN(setNumber(file)))
+    .sort((a, b) => setNumber(a) - setNumber(b))

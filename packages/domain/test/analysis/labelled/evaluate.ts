@@ -5,12 +5,12 @@
 //   evaluate --results set-19.json results.jsonl [--errors]
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
-import { readdirSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
 import { resolve } from "node:path"
 import { SentimentLexiconLive } from "../../../src/Sentiment.js"
 import { analyseLabelled, normaliseOne } from "./Adapter.js"
 import { evaluate, type Figures, formatFigures } from "./Evaluation.js"
-import { readLabelledSet } from "./LabelledSet.js"
+import { labelledSetFiles, readLabelledSet } from "./LabelledSet.js"
 import { formatTally, replayedAnalysis, requestLines } from "./Replay.js"
 
 const args = process.argv.slice(2)
@@ -20,12 +20,8 @@ const [mode, setFile = "", resultsFile = ""] = args.filter((arg) => arg !== "--e
 const report = (file: string, figures: Figures) =>
   Console.log([formatFigures(file, figures), ...(showErrors ? figures.errors.map((error) => `    ${error}`) : [])].join("\n"))
 
-/** Every labelled set next to this script, in number order (a new set-N.json is picked up as it lands). */
-const setNumber = (file: string): number => Number(/^set-(\d+)\.json$/u.exec(file)?.[1] ?? NaN)
 const everySet = Effect.gen(function*() {
-  const files = readdirSync(new URL(".", import.meta.url))
-    .filter((file) => !Number.isNaN(setNumber(file)))
-    .sort((a, b) => setNumber(a) - setNumber(b))
+  const files = labelledSetFiles()
   for (const file of files) {
     const set = yield* Effect.option(Effect.try(() => readLabelledSet(file)))
     if (set._tag === "None") continue
