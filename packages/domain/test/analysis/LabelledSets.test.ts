@@ -31,7 +31,9 @@ interface LabelledSetCase {
   readonly mentions?: { readonly recall: number; readonly positions: number }
 }
 
-// The thresholds are version 18's figures (rounded down); the comments keep each set's history.
+// The thresholds are version 18's figures (rounded down), the rules alone; the comments keep each set's history.
+// Version 19's learned weights are trained on these sets, so its figures here are training figures (higher);
+// docs/metrics.md gives the held-out ones. A change that makes the shipped analyser worse than the rules fails.
 const SETS: ReadonlyArray<LabelledSetCase> = [
   { title: "set 1 (tuning set) reaches the issue's targets", file: "set-1.json", minPairs: 150, sentiment: TARGETS },
   { title: "set 2 (tuned on in round 2) reaches the issue's targets", file: "set-2.json", minPairs: 30, sentiment: TARGETS },
@@ -190,6 +192,12 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // recall 0.991 ("Beer 52" for Beer52), positions 94.5% (also "Ein erfahrener Grillmeister erkennt" taken for the
   // brand); version 17 70.9%; version 16 68.8%; version 11 64.2%; version 6 61.5%. "Always positive" scores 60.4%.
   { title: "set 41 (a second reader's, held out on version 18 as finished, then tuned on) keeps the figures docs/metrics.md reports, far below the targets", file: "set-41.json", minPairs: 110, sentiment: { agreement: 0.72, kappa: 0.49, negatives: 0.25 }, mentions: { recall: 1, positions: 0.98 } },
+  // Held out on version 19 with weights trained on sets 1-41: 85.0%, kappa 0.725, 8 of 16 negatives (4 scored positive);
+  // recall 0.991, positions 100% (the rules alone: 82.3%, 7 of 16). Then in the weights' training data.
+  { title: "set 42 (a second reader's, held out on version 19's weights from sets 1-41) keeps its held-out figures", file: "set-42.json", minPairs: 110, sentiment: { agreement: 0.84, kappa: 0.72, negatives: 0.5 }, mentions: { recall: 0.99, positions: 1 } },
+  // Held out on version 19 with weights trained on sets 1-41: 70.4%, kappa 0.445, 3 of 16 negatives (8 scored positive);
+  // recall 0.991, positions 95.7% (the rules alone: 67.8%, 3 of 16). Then in the weights' training data.
+  { title: "set 43 (a second reader's, held out on version 19's weights from sets 1-41) keeps its held-out figures, far below the targets", file: "set-43.json", minPairs: 110, sentiment: { agreement: 0.7, kappa: 0.44, negatives: 0.18 }, mentions: { recall: 0.99, positions: 0.95 } },
 ]
 
 layer(SentimentLexiconLive)("the labelled sets (docs/metrics.md)", (it) => {
