@@ -70,7 +70,7 @@ import {
   WARNINGS
 } from "./analysis/DomainLexicon.js"
 import { foldName } from "./analysis/Folding.js"
-import { calibrate, type SentimentWeights } from "./analysis/SentimentModel.js"
+import { calibrate, RULES_LEAD, type SentimentWeights } from "./analysis/SentimentModel.js"
 import { SENTIMENT_WEIGHTS } from "./analysis/SentimentWeights.js"
 import { type LexiconLanguage, lexiconLanguage, makeWordLexicons, type WordLexicon } from "./analysis/WordLexicons.js"
 import { formatDecimal } from "./DecimalString.js"
@@ -846,12 +846,18 @@ const weightedMean = (scored: ReadonlyArray<{ readonly weight: number; readonly 
   return total === 0 ? 0 : scored.reduce((sum, clause) => sum + strengthWeight(clause) * clause.compound, 0) / total
 }
 
+/** The rules' judgement of a brand's clauses, and each (non-lead) clause's folded words, as the learned weights read them. */
+export interface RuleReading {
+  readonly judgement: SentimentJudgement
+  readonly words: ReadonlyArray<ReadonlyArray<string>>
+}
+
 /**
- * The lexicon judge. Each clause gets VADER's compound score; the brand's score is `scaleScore` of
- * the mean over its opinionated clauses weighted by `strengthWeight`. No opinionated clause, or a
- * language without a lexicon: 50.
+ * The rules. Each clause gets VADER's compound score; the brand's score is `scaleScore` of the mean
+ * over its opinionated clauses weighted by `strengthWeight`; no opinionated clause: 50. The words
+ * come from the same tokens the rules score, without punctuation and ignored tokens.
  */
-export const makeRuleSentiment = (): Context.Tag.Service<Sentiment> => {
+export const makeRuleReader = () => {
   const packs = makeWordLexicons()
   const rules: Record<LexiconLanguage, LanguageRules> = {
     en: englishRules(),
@@ -862,70 +868,74 @@ export const makeRuleSentiment = (): Context.Tag.Service<Sentiment> => {
     nl: packRules("nl", packs.nl),
     pt: packRules("pt", packs.pt)
   }
+  return (clauses: ReadonlyArray<ScopedClause>, code: LexiconLanguage, ignored: ReadonlySet<string>): RuleReading => {
+    const scored: Array<{ readonly weight: number; readonly compound: number }> = []
+    const evidence: Array<ClauseEvidence> = []
+    const clauseWords: Array<ReadonlyArray<string>> = []
+    const led = clauses.some((clause) => clause.lead === true)
+    for (const clause of clauses) {
+      if (clause.lead === true) continue
+      const cased = casedTokens(clause.text, code)
+      const folded = cased.map((t) => t.folded)
+      clauseWords.push(folded.filter((token) => !PUNCTUATION.test(token) && !ignored.has(token)))
+      const own = [
+        ...replyTo(rules[code], folded, clause.answers, code, ignored),
+        ...(clause.advised === true ? [{ word: "(advice to choose it)", valence: PICK_VALENCE }] : []),
+        ...scoreClause(rules[code], folded, ignored, cased.map((t) => t.proper))
+      ]
+      const ownSum = own.reduce((total, word) => total + word.valence, 0)
+      // a list item saying what is missing or limited ("Apple devices only, no collaboration") is no praise
+      const restricted = cased.some((t) => rules[code].negators.has(t.folded) || RESTRICTIONS.has(t.folded))
+      const againstLabel = clause.labelled === true && clause.lean !== undefined && ownSum * clause.lean < 0
+      const leanValence = clause.lean === undefined ? 0 : clause.lean * LEAN_VALENCE * (hedgedClause(rules[code], folded) ? HEDGE_SCALAR : 1)
+      // a recommending list's lean is no praise for a caveat after "but" ("…, jedoch mit
+      // Helmpflicht") nor for a clause that is only a name; a Pros column or label still judges both
+      const conceded = clause.weight === CONTRAST_AFTER
+      const wordless = folded.every((token) => PUNCTUATION.test(token))
+      // the answer to "Which is best?" that only names it ("Ninja.") is the endorsement
+      const unendorsed = clause.labelled !== true && (conceded || (wordless && clause.answers === undefined))
+      const words = (own.length === 0 || againstLabel) && clause.lean !== undefined &&
+          !(clause.lean > 0 && (restricted || unendorsed))
+        ? [{ word: clause.lean > 0 ? "(layout: pros, recommended)" : "(layout: cons)", valence: leanValence }]
+        : own
+      const sum = words.reduce((total, word) => total + word.valence, 0)
+      if (sum === 0) continue
+      const clauseCompound = compound(sum)
+      scored.push({ weight: clause.weight, compound: clauseCompound })
+      evidence.push({ clause: clause.text, compound: Number(clauseCompound.toFixed(4)), words })
+    }
+    const mean = weightedMean(scored)
+    // the lead lifts a positive lean towards its own compound, never a stronger one down
+    if (led && mean > 0 && mean < LEAD_COMPOUND) {
+      scored.push({ weight: 1, compound: LEAD_COMPOUND })
+      evidence.push({
+        clause: RULES_LEAD,
+        compound: Number(LEAD_COMPOUND.toFixed(4)),
+        words: [{ word: "(the answer's lead)", valence: LEAD_VALENCE }]
+      })
+    }
+    return { judgement: { score: scored.length === 0 ? 50 : scaleScore(weightedMean(scored)), evidence }, words: clauseWords }
+  }
+}
+
+const NO_LEXICON: SentimentJudgement = { score: 50, evidence: [] }
+
+/** The rules alone as a `Sentiment`: a language without a lexicon scores 50. */
+export const makeRuleSentiment = (): Context.Tag.Service<Sentiment> => {
+  const read = makeRuleReader()
   return {
     score: (clauses, language, ignored) =>
       Effect.sync(() =>
         Option.match(lexiconLanguage(language), {
-          onNone: (): SentimentJudgement => ({ score: 50, evidence: [] }),
-          onSome: (code): SentimentJudgement => {
-            const scored: Array<{ readonly weight: number; readonly compound: number }> = []
-            const evidence: Array<ClauseEvidence> = []
-            const led = clauses.some((clause) => clause.lead === true)
-            for (const clause of clauses) {
-              if (clause.lead === true) continue
-              const cased = casedTokens(clause.text, code)
-              const folded = cased.map((t) => t.folded)
-              const own = [
-                ...replyTo(rules[code], folded, clause.answers, code, ignored),
-                ...(clause.advised === true ? [{ word: "(advice to choose it)", valence: PICK_VALENCE }] : []),
-                ...scoreClause(rules[code], folded, ignored, cased.map((t) => t.proper))
-              ]
-              const ownSum = own.reduce((total, word) => total + word.valence, 0)
-              // a list item saying what is missing or limited ("Apple devices only, no collaboration") is no praise
-              const restricted = cased.some((t) => rules[code].negators.has(t.folded) || RESTRICTIONS.has(t.folded))
-              const againstLabel = clause.labelled === true && clause.lean !== undefined && ownSum * clause.lean < 0
-              const leanValence = clause.lean === undefined ? 0 : clause.lean * LEAN_VALENCE * (hedgedClause(rules[code], folded) ? HEDGE_SCALAR : 1)
-              // a recommending list's lean is no praise for a caveat after "but" ("…, jedoch mit
-              // Helmpflicht") nor for a clause that is only a name; a Pros column or label still judges both
-              const conceded = clause.weight === CONTRAST_AFTER
-              const wordless = folded.every((token) => PUNCTUATION.test(token))
-              // the answer to "Which is best?" that only names it ("Ninja.") is the endorsement
-              const unendorsed = clause.labelled !== true && (conceded || (wordless && clause.answers === undefined))
-              const words = (own.length === 0 || againstLabel) && clause.lean !== undefined &&
-                  !(clause.lean > 0 && (restricted || unendorsed))
-                ? [{ word: clause.lean > 0 ? "(layout: pros, recommended)" : "(layout: cons)", valence: leanValence }]
-                : own
-              const sum = words.reduce((total, word) => total + word.valence, 0)
-              if (sum === 0) continue
-              const clauseCompound = compound(sum)
-              scored.push({ weight: clause.weight, compound: clauseCompound })
-              evidence.push({ clause: clause.text, compound: Number(clauseCompound.toFixed(4)), words })
-            }
-            const mean = weightedMean(scored)
-            // the lead lifts a positive lean towards its own compound, never a stronger one down
-            if (led && mean > 0 && mean < LEAD_COMPOUND) {
-              scored.push({ weight: 1, compound: LEAD_COMPOUND })
-              evidence.push({
-                clause: "(named first)",
-                compound: Number(LEAD_COMPOUND.toFixed(4)),
-                words: [{ word: "(the answer's lead)", valence: LEAD_VALENCE }]
-              })
-            }
-            return { score: scored.length === 0 ? 50 : scaleScore(weightedMean(scored)), evidence }
-          }
+          onNone: () => NO_LEXICON,
+          onSome: (code) => read(clauses, code, ignored).judgement
         })
       )
   }
 }
 
-/** The rules alone (`makeRuleSentiment`): what the learned weights are trained on, and the rules' tests. */
+/** The rules alone (`makeRuleSentiment`): the rules' tests. */
 export const SentimentRulesLive: Layer.Layer<Sentiment> = Layer.sync(Sentiment, makeRuleSentiment)
-
-/** Each (non-lead) clause's folded words, as the learned weights read them. */
-export const clauseWords = (clauses: ReadonlyArray<ScopedClause>, language: LexiconLanguage, ignored: ReadonlySet<string>) =>
-  clauses.filter((clause) => clause.lead !== true).map((clause) =>
-    tokenize(clause.text, language).filter((token) => !PUNCTUATION.test(token) && !ignored.has(token))
-  )
 
 /**
  * The local analyser's sentiment: the rules judge the clauses, then the learned weights
@@ -933,14 +943,18 @@ export const clauseWords = (clauses: ReadonlyArray<ScopedClause>, language: Lexi
  * language without a lexicon keeps the rules' neutral 50.
  */
 export const makeLexiconSentiment = (weights: SentimentWeights = SENTIMENT_WEIGHTS): Context.Tag.Service<Sentiment> => {
-  const rules = makeRuleSentiment()
+  const read = makeRuleReader()
   return {
     score: (clauses, language, ignored) =>
-      Effect.map(rules.score(clauses, language, ignored), (judged) =>
+      Effect.sync(() =>
         Option.match(lexiconLanguage(language), {
-          onNone: () => judged,
-          onSome: (code) => calibrate(weights, judged, clauseWords(clauses, code, ignored))
-        }))
+          onNone: () => NO_LEXICON,
+          onSome: (code) => {
+            const { judgement, words } = read(clauses, code, ignored)
+            return calibrate(weights, judgement, words)
+          }
+        })
+      )
   }
 }
 

@@ -127,13 +127,15 @@ export const fitMultinomial = (examples: ReadonlyArray<SparseExample>, options: 
       changes.length = 0
       continue
     }
+    const stepTo = (stepSize: number) => theta.map((t, i) => t + stepSize * (direction[i] ?? 0))
     let stepSize = 1
-    let next = objective(examples, options, theta.map((t, i) => t + stepSize * (direction[i] ?? 0)))
+    let moved = stepTo(stepSize)
+    let next = objective(examples, options, moved)
     while (next.loss > loss + 1e-4 * stepSize * slope && stepSize > 1e-10) {
       stepSize /= 2
-      next = objective(examples, options, theta.map((t, i) => t + stepSize * (direction[i] ?? 0)))
+      moved = stepTo(stepSize)
+      next = objective(examples, options, moved)
     }
-    const moved = theta.map((t, i) => t + stepSize * (direction[i] ?? 0))
     const s = moved.map((t, i) => t - (theta[i] ?? 0))
     const y = next.gradient.map((g, i) => g - (gradient[i] ?? 0))
     const fell = loss - next.loss

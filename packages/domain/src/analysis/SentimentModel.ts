@@ -24,6 +24,7 @@ export interface SentimentWeights {
 
 /** Names of the features taken from the rules' judgement; words are features by themselves. */
 export const RULES_SCORE = "(rules score)"
+/** Also the rules' evidence clause for the answer's lead (Sentiment.ts). */
 export const RULES_LEAD = "(named first)"
 export const RULES_PRAISE = "(praise)"
 export const RULES_CRITICISM = "(criticism)"
@@ -55,11 +56,15 @@ export const sentimentFeatures = (
   return features
 }
 
+/** A feature's weights, none for an unknown one (nor for "constructor" and other names objects inherit). */
+const weightOf = (weights: SentimentWeights, feature: string) =>
+  Object.hasOwn(weights.features, feature) ? weights.features[feature] : undefined
+
 /** The class probabilities (SENTIMENT_CLASSES order) of a brand's features. */
 export const classProbabilities = (weights: SentimentWeights, features: ReadonlyMap<string, number>): Array<number> => {
   let [negative, neutral, positive] = weights.intercept
   for (const [feature, value] of features) {
-    const w = Object.hasOwn(weights.features, feature) ? weights.features[feature] : undefined
+    const w = weightOf(weights, feature)
     if (w === undefined) continue
     negative += value * w[0]
     neutral += value * w[1]
@@ -68,16 +73,26 @@ export const classProbabilities = (weights: SentimentWeights, features: Readonly
   return softmax([negative, neutral, positive])
 }
 
+/** The likeliest label; a tie between the top two is neutral. */
+export const chosenLabel = ([negative = 0, neutral = 0, positive = 0]: ReadonlyArray<number>): typeof SENTIMENT_CLASSES[number] =>
+  positive > neutral && positive > negative ? "positive" : negative > neutral && negative > positive ? "negative" : "neutral"
+
 /**
- * The score of the most likely label, inside that label's band, further in the surer the model:
+ * The score of the most likely label (`chosenLabel`), inside that label's band, further in the surer the model:
  * positive 60 + 40·margin, negative 40 − 40·margin (margin: its probability over the next class's),
  * neutral 50 + 10·(P(positive) − P(negative)). So the stored label is always the model's choice.
  */
-export const scoreOfProbabilities = ([negative = 0, neutral = 0, positive = 0]: ReadonlyArray<number>): number => {
+export const scoreOfProbabilities = (p: ReadonlyArray<number>): number => {
+  const [negative = 0, neutral = 0, positive = 0] = p
   const rounded = (score: number) => Number(formatDecimal(score))
-  if (positive > neutral && positive > negative) return Math.max(60, rounded(60 + 40 * (positive - Math.max(neutral, negative))))
-  if (negative > neutral && negative > positive) return Math.min(39.99, rounded(40 - 40 * (negative - Math.max(neutral, positive))))
-  return Math.min(59.99, Math.max(40, rounded(50 + 10 * (positive - negative))))
+  switch (chosenLabel(p)) {
+    case "positive":
+      return Math.max(60, rounded(60 + 40 * (positive - Math.max(neutral, negative))))
+    case "negative":
+      return Math.min(39.99, rounded(40 - 40 * (negative - Math.max(neutral, positive))))
+    case "neutral":
+      return Math.min(59.99, Math.max(40, rounded(50 + 10 * (positive - negative))))
+  }
 }
 
 /** How many features the evidence names: those that moved "positive against negative" most. */
@@ -100,7 +115,7 @@ export const calibrate = (
   const features = sentimentFeatures(judgement, clauseTokens)
   const p = classProbabilities(weights, features)
   const contributions = [...features].flatMap(([feature, value]) => {
-    const w = Object.hasOwn(weights.features, feature) ? weights.features[feature] : undefined
+    const w = weightOf(weights, feature)
     const contribution = w === undefined ? 0 : value * (w[2] - w[0])
     return Math.abs(contribution) >= MIN_EVIDENCE_WEIGHT ? [{ word: feature, valence: Number(contribution.toFixed(2)) }] : []
   }).sort((a, b) => Math.abs(b.valence) - Math.abs(a.valence) || a.word.localeCompare(b.word)).slice(0, EVIDENCE_FEATURES)

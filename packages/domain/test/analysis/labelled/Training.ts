@@ -1,15 +1,15 @@
 /** Training the learned sentiment weights (src/analysis/SentimentModel.ts) on the labelled sets; train.ts is the command. */
-import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { fitMultinomial, type SparseExample } from "../../../src/analysis/LogisticRegression.js"
 import { NOTHING_IGNORED, scopeAnswer } from "../../../src/analysis/ResponseAnalysis.js"
 import {
+  chosenLabel,
   classProbabilities,
   SENTIMENT_CLASSES,
   sentimentFeatures,
   type SentimentWeights
 } from "../../../src/analysis/SentimentModel.js"
-import { clauseWords, lexiconLanguage, makeRuleSentiment } from "../../../src/Sentiment.js"
+import { lexiconLanguage, makeRuleReader } from "../../../src/Sentiment.js"
 import { labelledInput } from "./Adapter.js"
 import { readLabelledSet, type ReaderSentiment, setNumber } from "./LabelledSet.js"
 
@@ -28,7 +28,7 @@ export interface LabelledPair {
 
 /** Every pair the analyser and the reader both call mentioned, with the rules' features. */
 export const labelledPairs = (files: ReadonlyArray<string>): ReadonlyArray<LabelledPair> => {
-  const rules = makeRuleSentiment()
+  const read = makeRuleReader()
   return files.flatMap((file) =>
     readLabelledSet(file).answers.flatMap((answer) =>
       Option.match(labelledInput(answer), {
@@ -40,9 +40,8 @@ export const labelledPairs = (files: ReadonlyArray<string>): ReadonlyArray<Label
             const label = answer.labels[brand.name]
             const mention = scoped.mentioned.get(brand)
             if (label == null || mention === undefined || Option.isNone(code)) return []
-            const judged = Effect.runSync(rules.score(mention.clauses, scoped.language, NOTHING_IGNORED))
-            const words = clauseWords(mention.clauses, code.value, NOTHING_IGNORED)
-            return [{ set: setNumber(file), id: answer.id, brand: brand.name, label: label.sentiment, features: sentimentFeatures(judged, words) }]
+            const { judgement, words } = read(mention.clauses, code.value, NOTHING_IGNORED)
+            return [{ set: setNumber(file), id: answer.id, brand: brand.name, label: label.sentiment, features: sentimentFeatures(judgement, words) }]
           })
         }
       })
@@ -74,9 +73,6 @@ export const train = (pairs: ReadonlyArray<LabelledPair>, trainedOn: string): Se
   return { trainedOn, penalty: PENALTY, intercept: [negative, neutral, positive], features }
 }
 
-/** The label the weights choose for a pair. */
-export const predict = (weights: SentimentWeights, pair: LabelledPair): ReaderSentiment => {
-  const p = classProbabilities(weights, pair.features)
-  const best = p.indexOf(Math.max(...p))
-  return SENTIMENT_CLASSES[best] ?? "neutral"
-}
+/** The label the weights choose for a pair, as the analyser stores it (`scoreOfProbabilities`). */
+export const predict = (weights: SentimentWeights, pair: LabelledPair): ReaderSentiment =>
+  chosenLabel(classProbabilities(weights, pair.features))
