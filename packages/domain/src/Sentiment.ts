@@ -65,6 +65,8 @@ import {
   SEPARABLE_VERBS,
   SPEED_WORDS,
   TO_WORDS,
+  WARNING_IDIOM_VALENCE,
+  WARNING_IDIOMS,
   WARNING_MODALS,
   WARNING_VALENCE,
   WARNINGS
@@ -557,11 +559,11 @@ export const scoreClause = (
       previous = token
       continue
     }
-    // a separable verb's particle ends its clause: "fällt im Vergleich deutlich ab"
+    // a separable verb's particle ends its clause: "fällt im Vergleich deutlich ab", "der Lack blättert ab"
     const particles = rules.separable.get(token)
     const clauseEnd = particles === undefined ? -1 : tokens.findIndex((other, at) => at > position && PUNCTUATION.test(other))
     const last = clauseEnd === -1 ? tokens.length - 1 : clauseEnd - 1
-    const separated = particles !== undefined && last > position + 1 ? particles.get(tokens[last] ?? "") : undefined
+    const separated = particles !== undefined && last > position ? particles.get(tokens[last] ?? "") : undefined
     if (separated !== undefined) {
       const denied = tokens.slice(position + 1, last).some((other) => rules.negators.has(other))
       words.push({
@@ -612,11 +614,13 @@ export const scoreClause = (
       }
       lastOpinion = undefined
     }
-    // "there's nothing better", "kaum etwas Besseres": praise
+    // "there's nothing better", "kaum etwas Besseres": praise; "pas terrible", "Finger weg": a warning
     const praise = idiomAt(PRAISE_IDIOMS, tokens, position)
-    if (praise !== undefined) {
-      words.push({ word: praise.join(" "), valence: PRAISE_IDIOM_VALENCE })
-      skipUntil = position + praise.length - 1
+    const warned = praise === undefined ? idiomAt(WARNING_IDIOMS, tokens, position) : undefined
+    const setPhrase = praise ?? warned
+    if (setPhrase !== undefined) {
+      words.push({ word: setPhrase.join(" "), valence: praise !== undefined ? PRAISE_IDIOM_VALENCE : WARNING_IDIOM_VALENCE })
+      skipUntil = position + setPhrase.length - 1
       beforePrevious = previous
       previous = token
       continue

@@ -636,6 +636,35 @@ layer(SentimentRulesLive)("the lexicon judge (the rules alone)", (it) => {
       ])
     }))
 
+  it.effect("reads wear and defects, set phrases of warning and adjacent separable verbs (version 20)", () =>
+    Effect.gen(function*() {
+      yield* expectLabels([
+        // wear and defects of physical products, in four languages
+        ["en", "owners report zippers that snag and a foam core that keeps sagging", "negative"],
+        ["en", "the regulator imposed a fine in 2024 over compliance shortcomings", "negative"],
+        ["de", "Emaille platzt schnell ab, Rost nach einer Saison", "negative"],
+        ["de", "Der Lack blättert ab.", "negative"],
+        ["fr", "la semelle se déforme et la boucle rouille", "negative"],
+        ["es", "la junta se deforma a los pocos meses", "negative"],
+        // set phrases whose words alone read otherwise or nothing
+        ["fr", "Pour la rando, on a connu mieux.", "negative"],
+        ["fr", "Le service client n'est pas terrible.", "negative"],
+        ["fr", "La finition laisse à désirer.", "negative"],
+        ["es", "Cumple, pero no es para tirar cohetes.", "negative"],
+        ["es", "Su atención al cliente deja mucho que desear.", "negative"],
+        ["de", "Eher Finger weg.", "negative"],
+        ["de", "Die Verarbeitung lässt zu wünschen übrig.", "negative"],
+        ["en", "It's free, and that's about the best that can be said for it.", "negative"],
+        ["en", "Steer clear of the annual plan.", "negative"],
+        // praise with the same words stays praise
+        ["en", "It's the best app for this.", "positive"],
+        // waiting for a reply is no hope ("attente" read +2.4 before)
+        ["fr", "les temps d'attente au téléphone sont longs", "negative"]
+      ])
+      // roasting is no rust ("rösten" folds to "rosten")
+      yield* expectSameScores([["de", "Die großen Marken rösten industriell", "Die großen Marken arbeiten industriell"]])
+    }))
+
   it.effect("gives a recommending list's lean neither to a caveat after \"but\" nor to an empty clause (version 7)", () =>
     Effect.gen(function*() {
       const sentiment = yield* Sentiment

@@ -148,7 +148,15 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // ("don't overlook Apple Music Sing")
     "you down": -1.3, "runs dry": -1.2, "run dry": -1.2, "ran dry": -1.2, overlook: -1,
     // version 18: "in effect" ("it's effectively a static template now")
-    effectively: 0
+    effectively: 0,
+    // version 20: wear and defects of physical products ("seams that need resealing and zippers that
+    // snag", "the foam sags"), waits, and the regulator's side of a company ("imposed a fine")
+    rusted: -1, rusty: -1, warps: -1.2, warped: -1.2, snags: -0.8, sagging: -1.3, squeaks: -1, rattles: -1,
+    leaky: -1.5, shortcomings: -1.3, shortcoming: -1.3, malfunction: -1.5, malfunctions: -1.5, glitches: -1.5,
+    bugs: -1.2, pilling: -1, fading: -0.8, mould: -1.3, mouldy: -1.3, mold: -1.3, moldy: -1.3, soggy: -1.2,
+    abrasive: -1, chafes: -1.2, chafing: -1.2, "wait times": -0.8, "waiting times": -0.8, "hold times": -0.8,
+    queues: -0.8, queuing: -0.8, overcrowded: -1.3, crowded: -0.8, imposed: -1.2, penalties: -1.5, sued: -1.5,
+    recalled: -1.2, bankruptcy: -2, insolvency: -2, scrutiny: -1, "steer clear": -2
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5,
@@ -222,7 +230,13 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     glücklich: 1.5, vorsicht: -1.2, drauf: -1, kräftig: 0, ausweichen: -1.2, puste: -1.2,
     // version 18: plain, noticeable and high are no verdicts ("Schlichtes Design" read -2.5, "auffällig oft",
     // "Qualität und Wiederverkaufswert sind hoch"; a high price is still read as one)
-    schlicht: 0, schlichte: 0, schlichtes: 0, schlichten: 0, auffällig: 0, hoch: 0
+    schlicht: 0, schlichte: 0, schlichtes: 0, schlichten: 0, auffällig: 0, hoch: 0,
+    // version 20: wear and defects ("Emaille platzt schnell ab, Rost nach einer Saison", "klappernde
+    // Möbel"; roasting, "rösten", folds to rusting and is no verdict) and waits
+    rost: -1.2, rostig: -1.2, verrostet: -1.2, rösten: 0, röstet: 0, gerissen: -1, wackelt: -1, wackelig: -1.2, klappert: -1,
+    klappernde: -1, klappernden: -1, knarzt: -1, quietscht: -1, undicht: -1.5, mängel: -1.3, mangel: -1.2,
+    macken: -1.2, kinderkrankheiten: -1.2, störanfällig: -1.5, wartezeiten: -0.8, warteschleife: -1,
+    kaputt: -1.8, dünn: -0.6
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -302,7 +316,11 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 18: banned ("des traitements interdits")
     interdit: -1, interdits: -1, interdite: -1, interdites: -1,
     // version 18: size and the outdoors, not praise ("un vaste rappel", "plein air")
-    vaste: 0, "plein air": 0
+    vaste: 0, "plein air": 0,
+    // version 20: wear and defects ("la semelle s'use vite"), waiting ("temps d'attente" read as hope)
+    rouille: -1.2, rouillé: -1.2, écaille: -1.2, fissure: -1.2, fissures: -1.2, cassent: -1.5, grince: -1,
+    déforme: -1.2, déformé: -1.2, défectueux: -1.8, défectueuse: -1.8, attente: 0,
+    faillite: -2, sanction: -1.2
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -371,7 +389,11 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     "mejor no": -1.5,
     // version 18: tasting and knowing, not wisdom ("sabe más a tomate cocido"); of interest
     sabe: 0, saben: 0, interesante: 1.2, interesantes: 1.2, dedicado: 0, dedicada: 0, dedicados: 0, dedicadas: 0,
-    "hace falta": 0
+    "hace falta": 0,
+    // version 20: wear and defects ("la junta se deforma a los pocos meses"), waits
+    oxida: -1.2, óxido: -1.2, rompe: -1.2, roto: -1.5, rota: -1.5, grieta: -1.2, grietas: -1.2, gotea: -1.5,
+    fuga: -1.2, fugas: -1.2, deforma: -1.2, deformado: -1.2, defectuoso: -1.8, defectuosa: -1.8, avería: -1.5,
+    averías: -1.5, cuelga: -1, esperas: -0.8, sanción: -1.2, flojo: -1, floja: -1, justito: -0.8
   }
 }
 
@@ -640,7 +662,9 @@ export const CHANGE_VERBS: ReadonlyArray<string> = [
   "rises", "rise", "escalates", "escalate", "degrades", "degrade", "fades", "fade", "breaks", "break", "dies", "die",
   "sature", "saturent", "suben", "sube", "crecen", "crece",
   // version 16: German, also with its reflexive "sich" ("summieren sich schnell")
-  "summieren", "summiert", "steigen", "steigt", "wachsen", "wachst"
+  "summieren", "summiert", "steigen", "steigt", "wachsen", "wachst",
+  // version 20: "platzt schnell ab", "blättert schnell ab"
+  "platzt", "platzen", "blattert", "blattern"
 ]
 
 /**
@@ -754,6 +778,23 @@ export const PRAISE_IDIOMS: ReadonlyArray<ReadonlyArray<string>> = [
   ["kaum", "etwas", "besseres"], ["nichts", "besser"], ["rien", "de", "mieux"], ["nada", "mejor"]
 ]
 export const PRAISE_IDIOM_VALENCE = 2
+/**
+ * Set phrases of warning (version 20), whose words alone read otherwise or nothing: French "pas
+ * terrible" (not great, read as "not terrible"), "laisse à désirer", "on a connu mieux", Spanish
+ * "deja mucho que desear", "no es para tirar cohetes", "ni fu ni fa", German "Finger weg", "lässt zu
+ * wünschen übrig", English "steer clear of", "nothing special". Folded tokens; WARNING_IDIOM_VALENCE.
+ */
+export const WARNING_IDIOMS: ReadonlyArray<ReadonlyArray<string>> = [
+  ["nothing", "special"], ["nothing", "to", "write", "home", "about"], ["not", "worth", "it"],
+  ["finger", "weg"], ["zu", "wunschen", "ubrig"], ["nichts", "besonderes"],
+  ["pas", "terrible"], ["pas", "top"], ["laisse", "a", "desirer"], ["on", "a", "connu", "mieux"], ["on", "a", "vu", "mieux"],
+  ["on", "a", "connu", "plus"], ["on", "a", "vu", "plus"], ["passez", "votre", "chemin"], ["usine", "a", "gaz"],
+  ["deja", "que", "desear"], ["deja", "mucho", "que", "desear"], ["tirar", "cohetes"], ["ni", "fu", "ni", "fa"],
+  ["salir", "del", "paso"], ["nada", "del", "otro", "mundo"],
+  // faint praise: "it's free, and that's about the best that can be said for it", "size is about all it has going for it"
+  ["best", "that", "can", "be", "said"], ["all", "it", "has", "going", "for"], ["all", "they", "have", "going", "for"]
+]
+export const WARNING_IDIOM_VALENCE = -2
 
 export const FALL_SHORT: ReadonlyArray<readonly [string, string]> = [
   ["falls", "short"], ["fall", "short"], ["fell", "short"], ["falling", "short"], ["queda", "corto"],
@@ -818,7 +859,10 @@ export const SEPARABLE_VERBS: Readonly<Record<string, ReadonlyArray<readonly [Re
     [["lässt", "lassen", "ließ", "ließen"], "nach", -1.2],
     [["bleibt", "bleiben", "blieb", "blieben"], "zurück", -1.2],
     [["kommt", "kommen", "kam", "kamen"], "heran", 1.5],
-    [["hält", "halten", "hielt", "hielten"], "mit", 1]
+    [["hält", "halten", "hielt", "hielten"], "mit", 1],
+    // version 20: flaking and cracking off ("die Emaille platzt schnell ab", "der Lack blättert ab")
+    [["platzt", "platzen", "platzte", "platzten"], "ab", -1.3],
+    [["blättert", "blättern", "blätterte", "blätterten"], "ab", -1.3]
   ]
 }
 

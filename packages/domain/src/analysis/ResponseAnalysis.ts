@@ -45,9 +45,11 @@ import { answerLead, nameWordPattern, scopeClauses } from "./Scope.js"
  * ones exist" as criticism, German separable verbs, negator and praise idioms, "free" alone as a fact,
  * split spellings with two-letter parts or a number, dictionary-capitalised names in headings; 19:
  * the label decided by weights learned from the labelled sets over the rules' findings and the words
- * of the brand's clauses (analysis/SentimentModel.ts) (docs/metrics.md, "Analyser version").
+ * of the brand's clauses (analysis/SentimentModel.ts); 20: wear and defect words in four languages,
+ * set phrases of warning ("pas terrible", "Finger weg", "deja mucho que desear"), adjacent German
+ * separable verbs ("der Lack blättert ab"), weights retrained (docs/metrics.md, "Analyser version").
  */
-export const ANALYSER_VERSION = 19
+export const ANALYSER_VERSION = 20
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {
