@@ -155,6 +155,8 @@ const LATE_NEGATORS: ReadonlySet<string> = new Set(["plus", "guere"])
 
 /** After "Great," these words announce the complaint ("Great, another price hike"). */
 const SARCASTIC_FOLLOWERS: ReadonlySet<string> = new Set(["another", "yet", "noch", "encore", "otra", "otro"])
+/** Marks after which a sarcastic opener starts an aside (version 20): "… costs $299 a year — great, another price hike". */
+const ASIDE_MARKS: ReadonlySet<string> = new Set(["—", "–", "-", ":", ";", "("])
 
 /** The valence the answer's lead takes when its own clauses lean positive (version 17). */
 export const LEAD_VALENCE = 2.5
@@ -196,8 +198,8 @@ const LEAD_COMPOUND = compound(LEAD_VALENCE)
 export const scaleScore = (meanCompound: number): number =>
   Number(formatDecimal(Math.min(100, Math.max(0, 50 + 50 * meanCompound))))
 
-const TOKEN = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*|[,;:.!?¿¡()]/gu
-const PUNCTUATION = /^[,;:.!?¿¡()]$/u
+const TOKEN = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*|[,;:.!?¿¡()—–]/gu
+const PUNCTUATION = /^[,;:.!?¿¡()—–]$/u
 
 /** Folded tokens; apostrophes split words except in English ("doesn't" stays whole). */
 export const tokenize = (text: string, language: LexiconLanguage): ReadonlyArray<string> =>
@@ -502,7 +504,8 @@ const onlyIfPhrases = (tokens: ReadonlyArray<string>): ReadonlyArray<{ readonly 
  *   past punctuation; a burden in that window ("no fees", "sin comisiones") scores +ABSENCE_VALENCE
  *   and ends the negation;
  * - a sarcastic opener ("Great, another price hike") followed by a comma and a complaint, or by
- *   "another"/"yet", flips.
+ *   "another"/"yet", flips; at the start of the clause or of an aside after a dash, colon or
+ *   semicolon ("… a year — great, another price hike").
  */
 export const scoreClause = (
   rules: LanguageRules,
@@ -516,7 +519,7 @@ export const scoreClause = (
   let wordIndex = -1
   let previous = ""
   let beforePrevious = ""
-  let opener: WordEvidence | undefined
+  let opener: { readonly at: number; readonly evidence: WordEvidence } | undefined
   // the words of a "hard to beat" already scored
   let skipUntil = -1
   // a booster phrase ("by far") waits for the next opinion word
@@ -767,16 +770,18 @@ export const scoreClause = (
       word: `${hardTo ? `${beforePrevious} to ${shown}` : negated ? `not ${shown}` : inverted ? `${previous} ${shown}` : lacked ? `lacks ${shown}` : shown}${hedged ? " (hedged)" : ""}`,
       valence: Number(valence.toFixed(3))
     }
-    if (position === 0 && rules.openers.has(token) && tokens[1] === ",") opener = evidence
+    if (rules.openers.has(token) && tokens[position + 1] === "," && (position === 0 || ASIDE_MARKS.has(tokens[position - 1] ?? ""))) {
+      opener = { at: position, evidence }
+    }
     lastOpinion = { at: wordIndex, index: words.length, negated: negated && !hardTo }
     words.push(evidence)
     beforePrevious = previous
     previous = token
   }
   if (opener !== undefined) {
-    const rest = words.filter((word) => word !== opener).reduce((sum, word) => sum + word.valence, 0)
-    if (rest < 0 || SARCASTIC_FOLLOWERS.has(tokens[2] ?? "")) {
-      const flipped = opener
+    const flipped = opener.evidence
+    const rest = words.slice(words.indexOf(flipped) + 1).reduce((sum, word) => sum + word.valence, 0)
+    if (rest < 0 || SARCASTIC_FOLLOWERS.has(tokens[opener.at + 2] ?? "")) {
       return words.map((word) => word === flipped ? { word: `${word.word} (sarcastic)`, valence: -word.valence } : word)
     }
   }

@@ -659,7 +659,11 @@ layer(SentimentRulesLive)("the lexicon judge (the rules alone)", (it) => {
         // praise with the same words stays praise
         ["en", "It's the best app for this.", "positive"],
         // waiting for a reply is no hope ("attente" read +2.4 before)
-        ["fr", "les temps d'attente au téléphone sont longs", "negative"]
+        ["fr", "les temps d'attente au téléphone sont longs", "negative"],
+        // sarcasm that opens an aside after a dash, and a Spanish warning
+        ["en", "The articles range from excellent to thin, and Premium now costs $299 a year — great, another price hike.", "negative"],
+        ["en", "It is fast – great, and cheap too.", "positive"],
+        ["es", "Pero ojo: en cuanto dejas tu teléfono, no paran de llamarte.", "negative"]
       ])
       // roasting is no rust ("rösten" folds to "rosten")
       yield* expectSameScores([["de", "Die großen Marken rösten industriell", "Die großen Marken arbeiten industriell"]])

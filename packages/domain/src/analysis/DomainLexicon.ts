@@ -156,7 +156,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     bugs: -1.2, pilling: -1, fading: -0.8, mould: -1.3, mouldy: -1.3, mold: -1.3, moldy: -1.3, soggy: -1.2,
     abrasive: -1, chafes: -1.2, chafing: -1.2, "wait times": -0.8, "waiting times": -0.8, "hold times": -0.8,
     queues: -0.8, queuing: -0.8, overcrowded: -1.3, crowded: -0.8, imposed: -1.2, penalties: -1.5, sued: -1.5,
-    recalled: -1.2, bankruptcy: -2, insolvency: -2, scrutiny: -1, "steer clear": -2
+    recalled: -1.2, bankruptcy: -2, insolvency: -2, scrutiny: -1, "steer clear": -2, "hit-and-miss": -1
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5,
@@ -393,7 +393,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 20: wear and defects ("la junta se deforma a los pocos meses"), waits
     oxida: -1.2, óxido: -1.2, rompe: -1.2, roto: -1.5, rota: -1.5, grieta: -1.2, grietas: -1.2, gotea: -1.5,
     fuga: -1.2, fugas: -1.2, deforma: -1.2, deformado: -1.2, defectuoso: -1.8, defectuosa: -1.8, avería: -1.5,
-    averías: -1.5, cuelga: -1, esperas: -0.8, sanción: -1.2, flojo: -1, floja: -1, justito: -0.8
+    averías: -1.5, cuelga: -1, esperas: -0.8, sanción: -1.2, flojo: -1, floja: -1, justito: -0.8,
+    // version 20: "pero ojo:" (watch out), a nuisance ("más molestia que ayuda")
+    ojo: -1, molestia: -1.3, molestias: -1.3
   }
 }
 
