@@ -156,7 +156,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     bugs: -1.2, pilling: -1, fading: -0.8, mould: -1.3, mouldy: -1.3, mold: -1.3, moldy: -1.3, soggy: -1.2,
     abrasive: -1, chafes: -1.2, chafing: -1.2, "wait times": -0.8, "waiting times": -0.8, "hold times": -0.8,
     queues: -0.8, queuing: -0.8, overcrowded: -1.3, crowded: -0.8, imposed: -1.2, penalties: -1.5, sued: -1.5,
-    recalled: -1.2, bankruptcy: -2, insolvency: -2, scrutiny: -1, "steer clear": -2, "hit-and-miss": -1
+    recalled: -1.2, bankruptcy: -2, insolvency: -2, scrutiny: -1, "steer clear": -2, "hit-and-miss": -1,
+    // version 20: a device's fan ("a rear fan") and safety requirements are no verdicts
+    fan: 0, safety: 0
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5,
@@ -320,7 +322,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 20: wear and defects ("la semelle s'use vite"), waiting ("temps d'attente" read as hope)
     rouille: -1.2, rouillé: -1.2, écaille: -1.2, fissure: -1.2, fissures: -1.2, cassent: -1.5, grince: -1,
     déforme: -1.2, déformé: -1.2, défectueux: -1.8, défectueuse: -1.8, attente: 0,
-    faillite: -2, sanction: -1.2
+    faillite: -2, sanction: -1.2,
+    // version 20: crowded clubs; the reception desk ("l'accueil se résume à une borne") is no welcome
+    bondé: -1, bondée: -1, bondés: -1, bondées: -1, accueil: 0
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,

@@ -327,16 +327,30 @@ const alternativeBaselines = (text: string, start: number, end: number, spans: R
     .map((span) => span.start)
 ]
 
+/** Where the answer's first paragraph ends (its first blank line, or the whole text). */
+const introEnd = (text: string): number => {
+  const blank = text.search(/\n\s*\n/u)
+  return blank === -1 ? text.length : blank
+}
+
+/** The [start, end) ranges of the answer's markdown headings. */
+const headingRanges = (text: string): Array<readonly [number, number]> =>
+  [...text.matchAll(/^#{1,6}[^\n]*/gmu)].map((match) => [match.index, match.index + match[0].length] as const)
+
 /**
  * The answer's lead (version 17): the brand it names first, not counting a brand the answer names
  * anywhere as what it leaves ("Alternatives to Asana: Trello…" leads with Trello, "the best Notion
  * alternative" with the brand after it; version 18: "## Alternativas a Strava … Strava sigue
- * siendo…" never leads with Strava). Answers put their pick first; the lead's own lean is read as a
- * recommendation (Sentiment.ts, LEAD_VALENCE).
+ * siendo…" never leads with Strava; version 20: only its intro and headings say what it leaves, so
+ * "a lower-cost alternative to the AirSense" further down keeps ResMed the lead). Answers put their
+ * pick first; the lead's own lean is read as a recommendation (Sentiment.ts, LEAD_VALENCE).
  */
 export const answerLead = <B>(text: string, brands: ReadonlyArray<ScopeBrand<B>>): B | undefined => {
   const named = brands.flatMap((b) => b.spans.map((span) => ({ brand: b.brand, span })))
-  const baselines = new Set(alternativeBaselines(text, 0, text.length, named.map(({ span }) => span)))
+  const baselines = new Set([
+    ...alternativeBaselines(text, 0, introEnd(text), named.map(({ span }) => span)),
+    ...headingRanges(text).flatMap(([start, end]) => alternativeBaselines(text, start, end, named.map(({ span }) => span)))
+  ])
   const left = new Set(named.filter(({ span }) => baselines.has(span.start)).map(({ brand }) => brand))
   return named.sort((a, b) => a.span.start - b.span.start).find(({ brand }) => !left.has(brand))?.brand
 }
