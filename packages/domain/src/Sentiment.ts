@@ -64,6 +64,7 @@ import {
   SARCASTIC_OPENERS,
   SEPARABLE_VERBS,
   SPEED_WORDS,
+  THAN_WORDS,
   TO_WORDS,
   WARNING_IDIOM_VALENCE,
   WARNING_IDIOMS,
@@ -263,6 +264,8 @@ interface LanguageRules {
   readonly openers: ReadonlySet<string>
   readonly costVerbs: ReadonlySet<string>
   readonly moreWords: ReadonlySet<string>
+  /** "than", "als", "que": what a "more …" compares with (version 20). */
+  readonly than: ReadonlySet<string>
   readonly lessWords: ReadonlySet<string>
   readonly pickNouns: ReadonlySet<string>
   readonly pickAdjectives: ReadonlySet<string>
@@ -341,6 +344,7 @@ const englishRules = (): LanguageRules => {
     openers: foldedSet(SARCASTIC_OPENERS.en),
     costVerbs: foldedSet(COST_VERBS.en),
     moreWords: foldedSet(MORE_WORDS.en),
+    than: foldedSet(THAN_WORDS.en),
     lessWords: foldedSet(LESS_WORDS.en),
     pickNouns: foldedSet(PICK_NOUNS.en),
     pickAdjectives: foldedSet(PICK_ADJECTIVES.en),
@@ -407,6 +411,7 @@ const packRules = (language: string, lexicon: WordLexicon): LanguageRules => {
     openers: foldedSet(SARCASTIC_OPENERS[language]),
     costVerbs: foldedSet(COST_VERBS[language]),
     moreWords: foldedSet(MORE_WORDS[language]),
+    than: foldedSet(THAN_WORDS[language]),
     lessWords: foldedSet(LESS_WORDS[language]),
     pickNouns: foldedSet(PICK_NOUNS[language]),
     pickAdjectives: foldedSet(PICK_ADJECTIVES[language]),
@@ -459,6 +464,9 @@ const idiomAt = (
   tokens: ReadonlyArray<string>,
   position: number
 ): ReadonlyArray<string> | undefined => idioms.find((words) => words.every((word, at) => tokens[position + at] === word))
+
+/** How many tokens after "more" its "than" may stand ("more of a hassle than"), and how many after "than" it compares with. */
+const COMPARED_WINDOW = 4
 
 /** After "worth", words that make it a value ("worth only about 0.4 cents"), not praise (version 18). */
 const WORTH_AMOUNTS: ReadonlySet<string> = new Set(["only", "about", "around", "roughly", "approximately", "just", "up", "less", "half"])
@@ -526,6 +534,8 @@ export const scoreClause = (
   let boostPending = false
   // the particle of a separable verb already scored with its verb ("fällt … ab")
   let particleAt = -1
+  // the last "more" and how many opinion words had been read before it ("more hassle than it's worth")
+  let more: { readonly at: number; readonly words: number } | undefined
   // version 6: hedged words, lacked praise, remedied trouble, conditional praise
   let hedged = false
   let lackedUntil = -1
@@ -557,6 +567,17 @@ export const scoreClause = (
     }
     wordIndex++
     const negated = wordIndex <= negatedUntil
+    // "more hassle than it's worth", "más molestia que ayuda": what it is more of is the verdict,
+    // not what it is compared with (up to COMPARED_WINDOW words, a comma or "and")
+    if (rules.than.has(token) && more !== undefined && more.at >= position - COMPARED_WINDOW && words.length > more.words) {
+      const end = tokens.findIndex((other, at) => at > position && (PUNCTUATION.test(other) || COORDINATORS.has(other)))
+      skipUntil = Math.min(end === -1 ? tokens.length - 1 : end - 1, position + COMPARED_WINDOW)
+      more = undefined
+      beforePrevious = previous
+      previous = token
+      continue
+    }
+    if (rules.moreWords.has(token)) more = { at: position, words: words.length }
     if (position === particleAt) {
       beforePrevious = previous
       previous = token

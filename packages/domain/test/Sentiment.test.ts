@@ -663,8 +663,15 @@ layer(SentimentRulesLive)("the lexicon judge (the rules alone)", (it) => {
         // sarcasm that opens an aside after a dash, and a Spanish warning
         ["en", "The articles range from excellent to thin, and Premium now costs $299 a year — great, another price hike.", "negative"],
         ["en", "It is fast – great, and cheap too.", "positive"],
-        ["es", "Pero ojo: en cuanto dejas tu teléfono, no paran de llamarte.", "negative"]
+        ["es", "Pero ojo: en cuanto dejas tu teléfono, no paran de llamarte.", "negative"],
+        // "more X than Y": X is the verdict, Y only what it is compared with
+        ["es", "Para muchos usuarios, más molestia que ayuda.", "negative"],
+        ["en", "It's more hassle than it's worth.", "negative"],
+        ["de", "Mehr Ärger als Nutzen.", "negative"],
+        ["en", "It is more reliable than the cheap ones.", "positive"]
       ])
+      // "more than enough": nothing before "than" to compare
+      yield* expectSameScores([["en", "more than enough storage", ""]])
       // roasting is no rust ("rösten" folds to "rosten")
       yield* expectSameScores([["de", "Die großen Marken rösten industriell", "Die großen Marken arbeiten industriell"]])
     }))

@@ -324,7 +324,7 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     déforme: -1.2, déformé: -1.2, défectueux: -1.8, défectueuse: -1.8, attente: 0,
     faillite: -2, sanction: -1.2,
     // version 20: crowded clubs; the reception desk ("l'accueil se résume à une borne") is no welcome
-    bondé: -1, bondée: -1, bondés: -1, bondées: -1, accueil: 0
+    bondé: -1, bondée: -1, bondés: -1, bondées: -1, accueil: 0, contraintes: -1
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -612,6 +612,14 @@ export const MORE_WORDS: Readonly<Record<string, ReadonlyArray<string>>> = {
   de: ["mehr", "extra", "zusatzlich", "doppelt"],
   fr: ["plus", "supplement"],
   es: ["mas", "extra"]
+}
+
+/** What a "more …" compares with (version 20): "more hassle than it's worth", "más molestia que ayuda". */
+export const THAN_WORDS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  en: ["than"],
+  de: ["als"],
+  fr: ["que", "qu"],
+  es: ["que"]
 }
 
 /** Paying less (version 5): "costs less per seat", "kostet weniger", "coûte moins", "cuesta menos". */
