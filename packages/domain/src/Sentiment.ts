@@ -157,7 +157,7 @@ const LATE_NEGATORS: ReadonlySet<string> = new Set(["plus", "guere"])
 /** After "Great," these words announce the complaint ("Great, another price hike"). */
 const SARCASTIC_FOLLOWERS: ReadonlySet<string> = new Set(["another", "yet", "noch", "encore", "otra", "otro"])
 /** Marks after which a sarcastic opener starts an aside (version 20): "… costs $299 a year — great, another price hike". */
-const ASIDE_MARKS: ReadonlySet<string> = new Set(["—", "–", "-", ":", ";", "("])
+const ASIDE_MARKS: ReadonlySet<string> = new Set(["—", "–", ":", ";", "("])
 
 /** The valence the answer's lead takes when its own clauses lean positive (version 17). */
 export const LEAD_VALENCE = 2.5
@@ -950,19 +950,22 @@ export const makeRuleReader = () => {
 
 const NO_LEXICON: SentimentJudgement = { score: 50, evidence: [] }
 
-/** The rules alone as a `Sentiment`: a language without a lexicon scores 50. */
-export const makeRuleSentiment = (): Context.Tag.Service<Sentiment> => {
+/** A `Sentiment` that decides from the rules' reading; a language without a lexicon scores 50. */
+const sentimentFrom = (decide: (reading: RuleReading) => SentimentJudgement): Context.Tag.Service<Sentiment> => {
   const read = makeRuleReader()
   return {
     score: (clauses, language, ignored) =>
       Effect.sync(() =>
         Option.match(lexiconLanguage(language), {
           onNone: () => NO_LEXICON,
-          onSome: (code) => read(clauses, code, ignored).judgement
+          onSome: (code) => decide(read(clauses, code, ignored))
         })
       )
   }
 }
+
+/** The rules alone as a `Sentiment`. */
+export const makeRuleSentiment = (): Context.Tag.Service<Sentiment> => sentimentFrom((reading) => reading.judgement)
 
 /** The rules alone (`makeRuleSentiment`): the rules' tests. */
 export const SentimentRulesLive: Layer.Layer<Sentiment> = Layer.sync(Sentiment, makeRuleSentiment)
@@ -972,20 +975,7 @@ export const SentimentRulesLive: Layer.Layer<Sentiment> = Layer.sync(Sentiment, 
  * (analysis/SentimentModel.ts) decide the label from the rules' findings and the clauses' words. A
  * language without a lexicon keeps the rules' neutral 50.
  */
-export const makeLexiconSentiment = (weights: SentimentWeights = SENTIMENT_WEIGHTS): Context.Tag.Service<Sentiment> => {
-  const read = makeRuleReader()
-  return {
-    score: (clauses, language, ignored) =>
-      Effect.sync(() =>
-        Option.match(lexiconLanguage(language), {
-          onNone: () => NO_LEXICON,
-          onSome: (code) => {
-            const { judgement, words } = read(clauses, code, ignored)
-            return calibrate(weights, judgement, words)
-          }
-        })
-      )
-  }
-}
+export const makeLexiconSentiment = (weights: SentimentWeights = SENTIMENT_WEIGHTS): Context.Tag.Service<Sentiment> =>
+  sentimentFrom(({ judgement, words }) => calibrate(weights, judgement, words))
 
 export const SentimentLexiconLive: Layer.Layer<Sentiment> = Layer.sync(Sentiment, () => makeLexiconSentiment())

@@ -47,7 +47,9 @@ import { answerLead, nameWordPattern, scopeClauses } from "./Scope.js"
  * the label decided by weights learned from the labelled sets over the rules' findings and the words
  * of the brand's clauses (analysis/SentimentModel.ts); 20: wear and defect words in four languages,
  * set phrases of warning ("pas terrible", "Finger weg", "deja mucho que desear"), adjacent German
- * separable verbs ("der Lack blättert ab"), weights retrained (docs/metrics.md, "Analyser version").
+ * separable verbs ("der Lack blättert ab"), sarcasm opening an aside after a dash, "more X than Y"
+ * scoring X, only the intro and headings naming what an answer leaves, weights retrained
+ * (docs/metrics.md, "Analyser version").
  */
 export const ANALYSER_VERSION = 20
 

@@ -347,9 +347,10 @@ const headingRanges = (text: string): Array<readonly [number, number]> =>
  */
 export const answerLead = <B>(text: string, brands: ReadonlyArray<ScopeBrand<B>>): B | undefined => {
   const named = brands.flatMap((b) => b.spans.map((span) => ({ brand: b.brand, span })))
+  const spans = named.map(({ span }) => span)
   const baselines = new Set([
-    ...alternativeBaselines(text, 0, introEnd(text), named.map(({ span }) => span)),
-    ...headingRanges(text).flatMap(([start, end]) => alternativeBaselines(text, start, end, named.map(({ span }) => span)))
+    ...alternativeBaselines(text, 0, introEnd(text), spans),
+    ...headingRanges(text).flatMap(([start, end]) => alternativeBaselines(text, start, end, spans))
   ])
   const left = new Set(named.filter(({ span }) => baselines.has(span.start)).map(({ brand }) => brand))
   return named.sort((a, b) => a.span.start - b.span.start).find(({ brand }) => !left.has(brand))?.brand
