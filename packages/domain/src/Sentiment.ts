@@ -17,18 +17,31 @@ import {
   AT_LEAST,
   BURDENS,
   CHANGE_VERBS,
+  DECLINE_VALENCE,
+  DECLINE_VERBS,
+  DECLINE_WINDOW,
   DEFINITE_ARTICLES,
   DENIALS,
   DIFFICULT,
+  EARLIER_WORDS,
+  MODEL_NOUNS,
+  EASY_MISHAP_VALENCE,
+  EASY_WORDS,
   FALL_SHORT,
   FALL_SHORT_VALENCE,
   FORMERLY,
   FORMERLY_WINDOW,
+  FRAME_NOUNS,
+  FRAME_WINDOW,
   HEDGE_PAIRS,
   HEDGE_SCALAR,
   HEDGES,
   IF_WORDS,
+  IN_THEORY,
   LACK_WORDS,
+  LOCKED_WINDOW,
+  LOCKING_VERBS,
+  MISHAPS,
   ONLY_IF_GAP,
   ONLY_IF_WINDOW,
   ONLY_WORDS,
@@ -55,17 +68,21 @@ import {
   PICK_ADJECTIVES,
   PICK_NOUNS,
   PICK_VALENCE,
+  PLAIN_IDIOMS,
   PRAISE_IDIOM_VALENCE,
   PRAISE_IDIOMS,
   PRICE_DIRECTION_VALENCE,
   PRICE_DIRECTIONS,
   PRICE_NOUNS,
+  PRICE_OR_AGE,
   PRICE_WINDOW,
   SARCASTIC_OPENERS,
   SEPARABLE_VERBS,
+  SHOWS_IDIOMS,
   SPEED_WORDS,
   THAN_WORDS,
   TO_WORDS,
+  UNDUE_IDIOMS,
   WARNING_IDIOM_VALENCE,
   WARNING_IDIOMS,
   WARNING_MODALS,
@@ -152,7 +169,7 @@ const RESTRICTIONS: ReadonlySet<string> = new Set(["only", "nur", "seulement", "
  * The second half of a French negation restarts its reach (version 17): "n'est plus vraiment une
  * bonne affaire" negates "bonne" like "n'est pas vraiment une bonne affaire".
  */
-const LATE_NEGATORS: ReadonlySet<string> = new Set(["plus", "guere"])
+const LATE_NEGATORS: ReadonlySet<string> = new Set(["plus", "guere", "longer"])
 
 /** After "Great," these words announce the complaint ("Great, another price hike"). */
 const SARCASTIC_FOLLOWERS: ReadonlySet<string> = new Set(["another", "yet", "noch", "encore", "otra", "otro"])
@@ -465,6 +482,40 @@ const idiomAt = (
   position: number
 ): ReadonlyArray<string> | undefined => idioms.find((words) => words.every((word, at) => tokens[position + at] === word))
 
+/** Whether a praise word names the thing a complaint's frame announces ("the catch is value"). */
+const framed = (tokens: ReadonlyArray<string>, position: number): boolean =>
+  tokens.slice(Math.max(0, position - FRAME_WINDOW), position).some((token) => FRAME_NOUNS.includes(token))
+
+/** How strong a criticism must be to make the praise word before it its topic ("quality issues", not "reliable offline maps"). */
+const TROUBLE_NOUN_VALENCE = -0.8
+
+/** Whether the next word is a criticism of the praise word's thing ("security incidents", "honoured inconsistently"). */
+const praisesTrouble = (rules: LanguageRules, tokens: ReadonlyArray<string>, position: number): boolean => {
+  const next = tokens[position + 1] ?? ""
+  // an adverb ("impressively low latency") and a price direction ("great low prices") judge the next word
+  return !(tokens[position] ?? "").endsWith("ly") && !rules.priceDirections.has(next) && !PUNCTUATION.test(next) &&
+    !rules.negators.has(next) && (rules.lookup(next) ?? 0) <= TROUBLE_NOUN_VALENCE
+}
+
+/** Whether a praise word stands in the clause of "on paper", "in theory" (no punctuation between). */
+const inTheory = (tokens: ReadonlyArray<string>, position: number): boolean =>
+  tokens.some((_, at) => {
+    const phrase = idiomAt(IN_THEORY, tokens, at)
+    if (phrase === undefined) return false
+    const [from, to] = at < position ? [at + phrase.length, position] : [position + 1, at]
+    return tokens.slice(from, to).every((token) => !PUNCTUATION.test(token) || token === ",")
+  })
+
+/** Whether a praise word describes what sits behind a paywall ("the most useful features sit behind…"). */
+const lockedAway = (tokens: ReadonlyArray<string>, position: number): boolean => {
+  for (let at = position + 1; at <= position + LOCKED_WINDOW && at < tokens.length; at++) {
+    const token = tokens[at] ?? ""
+    if (PUNCTUATION.test(token)) return false
+    if (token === "paywalled" || (token === "behind" && LOCKING_VERBS.includes(tokens[at - 1] ?? ""))) return true
+  }
+  return false
+}
+
 /** How many tokens after "more" its "than" may stand ("more of a hassle than"), and how many after "than" it compares with. */
 const COMPARED_WINDOW = 4
 
@@ -544,7 +595,9 @@ export const scoreClause = (
   let opinionSinceNegator = false
   // the last opinion word (its word index, its evidence index, whether a negator before it already
   // turned it), for a German negator after it
-  let lastOpinion: { readonly at: number; readonly index: number; readonly negated: boolean } | undefined
+  let lastOpinion: { readonly at: number; readonly position: number; readonly index: number; readonly negated: boolean } | undefined
+  // version 21: where praise of a price or an age was read ("the cheapest tent here, and it shows")
+  const priceOrAgePraise: Array<number> = []
   const onlyIf = onlyIfPhrases(tokens)
   const conditional = (position: number): boolean =>
     onlyIf.some(({ at, until }) => position !== at && position < until && position >= at - ONLY_IF_WINDOW)
@@ -638,9 +691,42 @@ export const scoreClause = (
       }
       lastOpinion = undefined
     }
-    // "there's nothing better", "kaum etwas Besseres": praise; "pas terrible", "Finger weg": a warning
+    // "the cheapest tent here, and it shows": the price or age praised is the flaw
+    const shows = idiomAt(SHOWS_IDIOMS, tokens, position)
+    if (shows !== undefined) {
+      const earlier = tokens.slice(0, position).some((other) => PRICE_OR_AGE.includes(other))
+      if (earlier || tokens[position + shows.length] === ":") {
+        for (const index of priceOrAgePraise.splice(0).reverse()) words.splice(index, 1)
+        lastOpinion = undefined
+        words.push({ word: shows.join(" "), valence: WARNING_IDIOM_VALENCE })
+      }
+      skipUntil = position + shows.length - 1
+      beforePrevious = previous
+      previous = token
+      continue
+    }
+    // "auto-renewals are easy to miss", "facile à rayer": a mishap, not ease
+    if (EASY_WORDS.includes(token) && TO_WORDS.includes(tokens[position + 1] ?? "") && MISHAPS.includes(tokens[position + 2] ?? "")) {
+      words.push({ word: tokens.slice(position, position + 3).join(" "), valence: negated ? EASY_MISHAP_VALENCE * NEGATION_SCALAR : EASY_MISHAP_VALENCE })
+      skipUntil = position + 2
+      beforePrevious = previous
+      previous = token
+      continue
+    }
+    // "the value has slipped", "die Qualität hat nachgelassen": the praised thing got worse
+    const declined = lastOpinion === undefined ? undefined : words[lastOpinion.index]
+    if (DECLINE_VERBS.includes(token) && lastOpinion !== undefined && declined !== undefined && declined.valence > 0 &&
+      !lastOpinion.negated && lastOpinion.at >= wordIndex - DECLINE_WINDOW &&
+      !tokens.slice(lastOpinion.position + 1, position).some((other) => PUNCTUATION.test(other))) {
+      words[lastOpinion.index] = { word: `${declined.word} … ${token}`, valence: DECLINE_VALENCE }
+      lastOpinion = undefined
+      beforePrevious = previous
+      previous = token
+      continue
+    }
+    // "there's nothing better", "kaum etwas Besseres": praise; "pas terrible", "Finger weg", "more clicks than it should": a warning
     const praise = idiomAt(PRAISE_IDIOMS, tokens, position)
-    const warned = praise === undefined ? idiomAt(WARNING_IDIOMS, tokens, position) : undefined
+    const warned = praise === undefined ? idiomAt(WARNING_IDIOMS, tokens, position) ?? idiomAt(UNDUE_IDIOMS, tokens, position) : undefined
     const setPhrase = praise ?? warned
     if (setPhrase !== undefined) {
       words.push({ word: setPhrase.join(" "), valence: praise !== undefined ? PRAISE_IDIOM_VALENCE : WARNING_IDIOM_VALENCE })
@@ -650,7 +736,7 @@ export const scoreClause = (
       continue
     }
     // "no doubt the best", "sin duda", "not only": an idiom, no negation
-    const idiom = idiomAt(NEGATOR_IDIOMS, tokens, position)
+    const idiom = idiomAt(NEGATOR_IDIOMS, tokens, position) ?? idiomAt(PLAIN_IDIOMS, tokens, position)
     if (idiom !== undefined) {
       skipUntil = position + idiom.length - 1
       beforePrevious = previous
@@ -747,9 +833,15 @@ export const scoreClause = (
     const notPraise = own > 0 &&
       ((tokens[position + 1] === "to" && (ADVICE_AVOID.includes(tokens[position + 2] ?? "") || ADVICE_WORDS.includes(token))) ||
         formerly(tokens, position) ||
+        // version 21: "the catch is value", "the best features sit behind the premium tier"
+        framed(tokens, position) || lockedAway(tokens, position) || inTheory(tokens, position) ||
+        tokens.slice(position + 1, position + 3).some((other, at) =>
+          EARLIER_WORDS.includes(other) && MODEL_NOUNS.includes(tokens[position + 2 + at] ?? "")) ||
+        // "honoured inconsistently", "security incidents": the praise word names what goes wrong
+        praisesTrouble(rules, tokens, position) ||
         // a value, not a verdict: "each point is worth only about 0.4 cents", "worth around half a cent"
         (token === "worth" && (WORTH_AMOUNTS.has(tokens[position + 1] ?? "") || /\p{N}|[$€£]/u.test(tokens[position + 1] ?? ""))))
-    const warning = WARNINGS.includes(token) && (wordIndex === 0 || WARNING_MODALS.includes(previous))
+    const warning = WARNINGS.includes(token) && (wordIndex === 0 || WARNING_MODALS.includes(previous) || ASIDE_MARKS.has(previous))
     const base = phrase !== undefined
       ? phrase
       : warning
@@ -794,7 +886,8 @@ export const scoreClause = (
     if (rules.openers.has(token) && tokens[position + 1] === "," && (position === 0 || ASIDE_MARKS.has(tokens[position - 1] ?? ""))) {
       opener = { at: position, evidence }
     }
-    lastOpinion = { at: wordIndex, index: words.length, negated: negated && !hardTo }
+    lastOpinion = { at: wordIndex, position, index: words.length, negated: negated && !hardTo }
+    if (valence > 0 && PRICE_OR_AGE.includes(token)) priceOrAgePraise.push(words.length)
     words.push(evidence)
     beforePrevious = previous
     previous = token

@@ -158,7 +158,11 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     queues: -0.8, queuing: -0.8, overcrowded: -1.3, crowded: -0.8, imposed: -1.2, penalties: -1.5, sued: -1.5,
     recalled: -1.2, bankruptcy: -2, insolvency: -2, scrutiny: -1, "steer clear": -2, "hit-and-miss": -1,
     // version 20: a device's fan ("a rear fan") and safety requirements are no verdicts
-    fan: 0, safety: 0
+    fan: 0, safety: 0,
+    // version 21: decline ("the brand's quality control has slipped") and bad news ("paid $5.8 million
+    // to settle FTC charges")
+    slipped: -1.5, slipping: -1.2, declined: -1.2, declining: -1, deteriorated: -1.8, deteriorating: -1.5, downhill: -1.5, worsened: -1.5,
+    "to settle": -1.2, inconsistently: -1.2, collapsing: -1.5, unreliably: -1.5, drifted: -0.8
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5,
@@ -238,7 +242,10 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     rost: -1.2, rostig: -1.2, verrostet: -1.2, rösten: 0, röstet: 0, gerissen: -1, wackelt: -1, wackelig: -1.2, klappert: -1,
     klappernde: -1, klappernden: -1, knarzt: -1, quietscht: -1, undicht: -1.5, mängel: -1.3, mangel: -1.2,
     macken: -1.2, kinderkrankheiten: -1.2, störanfällig: -1.5, wartezeiten: -0.8, warteschleife: -1,
-    kaputt: -1.8, dünn: -0.6
+    kaputt: -1.8, dünn: -0.6,
+    // version 21: decline ("die Qualität hat nachgelassen"), bad news (data leaks, fines, class actions)
+    nachgelassen: -1.5, verschlechtert: -1.8,
+    datenpanne: -2, geldstrafe: -1.5, sammelklage: -1.5, staubt: -1
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -324,7 +331,12 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     déforme: -1.2, déformé: -1.2, défectueux: -1.8, défectueuse: -1.8, attente: 0,
     faillite: -2, sanction: -1.2,
     // version 20: crowded clubs; the reception desk ("l'accueil se résume à une borne") is no welcome
-    bondé: -1, bondée: -1, bondés: -1, bondées: -1, accueil: 0, contraintes: -1
+    bondé: -1, bondée: -1, bondés: -1, bondées: -1, accueil: 0, contraintes: -1,
+    // version 21: decline ("la qualité s'est dégradée"; "les routes dégradées" says nothing of a
+    // brand), bad news (hacks, convictions)
+    "est dégradé": -1.5, "est dégradée": -1.5, "sont dégradés": -1.5, "est détérioré": -1.5, "est détériorée": -1.5,
+    piratage: -1.5, piraté: -1.5, condamné: -1.5, condamnée: -1.5,
+    approximatif: -1, approximative: -1, approximatifs: -1, approximatives: -1
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -399,7 +411,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     fuga: -1.2, fugas: -1.2, deforma: -1.2, deformado: -1.2, defectuoso: -1.8, defectuosa: -1.8, avería: -1.5,
     averías: -1.5, cuelga: -1, esperas: -0.8, sanción: -1.2, flojo: -1, floja: -1, justito: -0.8,
     // version 20: "pero ojo:" (watch out), a nuisance ("más molestia que ayuda")
-    ojo: -1, molestia: -1.3, molestias: -1.3
+    ojo: -1, molestia: -1.3, molestias: -1.3,
+    // version 21: decline ("la calidad empeora"), bad news (hacks, bankruptcy)
+    empeora: -1.5, hackeo: -1.5, quiebra: -2
   }
 }
 
@@ -809,6 +823,113 @@ export const WARNING_IDIOMS: ReadonlyArray<ReadonlyArray<string>> = [
   ["best", "that", "can", "be", "said"], ["all", "it", "has", "going", "for"], ["all", "they", "have", "going", "for"]
 ]
 export const WARNING_IDIOM_VALENCE = -2
+
+/**
+ * More effort than due (version 21): "cancelling takes more steps than it should", "mehr Klicks als
+ * nötig", "plus de clics que nécessaire", "más pasos de lo necesario". Folded tokens;
+ * WARNING_IDIOM_VALENCE.
+ */
+export const UNDUE_IDIOMS: ReadonlyArray<ReadonlyArray<string>> = [
+  ["than", "it", "should"], ["than", "they", "should"], ["than", "it", "needs", "to"], ["than", "they", "need", "to"],
+  ["than", "necessary"], ["als", "notig"], ["als", "es", "sein", "musste"], ["que", "necessaire"],
+  ["qu", "il", "ne", "faudrait"], ["de", "lo", "necesario"], ["de", "lo", "que", "deberia"]
+]
+
+/**
+ * Easy to go wrong (version 21): an "easy" word, "to" and a mishap ("auto-renewals are easy to
+ * miss", "facile à rayer", "fácil de romper", "leicht zu übersehen") is one criticism
+ * (EASY_MISHAP_VALENCE), not praise of ease. "Easy to cancel" stays praise: cancelling is no mishap.
+ */
+export const EASY_WORDS: ReadonlyArray<string> = ["easy", "easily", "simple", "leicht", "facile", "facilement", "facil", "facilmente"]
+export const MISHAPS: ReadonlyArray<string> = [
+  "miss", "lose", "break", "scratch", "overlook", "overspend", "forget", "damage", "crack", "stain", "dent", "misplace",
+  "confuse", "tear", "clog", "jam", "overheat", "spill", "outgrow", "misread", "mess",
+  "ubersehen", "verlieren", "zerkratzen", "verkratzen", "beschadigen", "vergessen", "verwechseln", "brechen",
+  "rayer", "perdre", "casser", "oublier", "abimer", "manquer", "tacher", "rater",
+  "perder", "romper", "rayar", "olvidar", "manchar", "confundir", "estropear"
+]
+export const EASY_MISHAP_VALENCE = -1.5
+
+/**
+ * The frame of a complaint (version 21): praise words up to FRAME_WINDOW words after "the problem
+ * is", "the catch is", "der Haken", "le hic", "la pega" name what is wrong ("The problem is value:
+ * it sleeps hot…"), they do not praise it.
+ */
+export const FRAME_NOUNS: ReadonlyArray<string> = [
+  "problem", "catch", "downside", "drawback", "issue", "trouble", "snag", "weakness", "caveat",
+  "haken", "nachteil", "schwachpunkt", "schwachstelle",
+  "hic", "probleme", "inconvenient", "bemol", "defaut",
+  "problema", "pega", "inconveniente", "defecto"
+]
+export const FRAME_WINDOW = 4
+
+/**
+ * Cheap, and it shows (version 21): "it's the cheapest tent here, and it shows: seams need
+ * resealing", "Las hay muy baratas, y se nota", "one of London's oldest walls, and it shows". After
+ * a word of price or age in its clause, or before a colon, the phrase scores WARNING_IDIOM_VALENCE
+ * and the price or age word praises nothing. "They invested in design, and it shows" says nothing.
+ */
+export const SHOWS_IDIOMS: ReadonlyArray<ReadonlyArray<string>> = [
+  ["and", "it", "shows"], ["and", "it", "still", "shows"], ["still", "feels", "like", "it"], ["and", "it", "feels", "like", "it"],
+  ["und", "das", "merkt", "man"], ["das", "merkt", "man"], ["und", "das", "sieht", "man"],
+  ["et", "ca", "se", "voit"], ["et", "ca", "se", "sent"], ["ca", "se", "voit"], ["ca", "se", "sent"],
+  ["y", "se", "nota"], ["y", "eso", "se", "nota"]
+]
+export const PRICE_OR_AGE: ReadonlyArray<string> = [
+  "cheap", "cheapest", "cheaper", "budget", "inexpensive", "bargain", "old", "older", "oldest", "dated", "free",
+  "billig", "billige", "billigste", "gunstig", "gunstige", "gunstigste", "alt", "alte", "alteste", "altesten",
+  "cher", "chere", "marche", "ancien", "ancienne", "vieux", "vieille",
+  "barato", "barata", "baratos", "baratas", "economico", "economica", "viejo", "vieja", "antiguo", "antigua"
+]
+
+/**
+ * Decline (version 21): a praise word whose thing then declines within DECLINE_WINDOW words ("the
+ * value has slipped", "die Qualität hat nachgelassen", "la qualité s'est dégradée", "la calidad ha
+ * empeorado") is what got worse: the pair scores DECLINE_VALENCE instead of the praise.
+ */
+export const DECLINE_VERBS: ReadonlyArray<string> = [
+  "slipped", "slipping", "declined", "declining", "deteriorated", "deteriorating", "worsened", "suffered", "dropped",
+  "nachgelassen", "verschlechtert", "gelitten", "abgenommen",
+  "degrade", "degradee", "degrades", "degradees", "deteriore", "deterioree", "baisse",
+  "empeorado", "empeora", "decaido", "bajado"
+]
+export const DECLINE_WINDOW = 4
+export const DECLINE_VALENCE = -1.5
+
+/**
+ * Behind a paywall (version 21): praise words up to LOCKED_WINDOW words before "sit behind", "locked
+ * behind" or "paywalled" ("the most useful features sit behind the VIP subscription") describe what
+ * is locked away, not the brand.
+ */
+export const LOCKING_VERBS: ReadonlyArray<string> = ["sit", "sits", "locked", "hidden", "gated", "live", "lives", "stuck", "kept"]
+export const LOCKED_WINDOW = 5
+
+/**
+ * Praise in theory (version 21): praise words in the clause of "on paper", "in theory", "sur le
+ * papier", "auf dem Papier", "sobre el papel", "en teoría" ("the cheapest on paper", "Fastest
+ * maximum speed on paper") promise what practice does not keep: they score nothing.
+ */
+export const IN_THEORY: ReadonlyArray<ReadonlyArray<string>> = [
+  ["on", "paper"], ["in", "theory"], ["sur", "le", "papier"], ["en", "theorie"], ["auf", "dem", "papier"], ["theoretisch"],
+  ["sobre", "el", "papel"], ["en", "teoria"]
+]
+
+/**
+ * Idioms whose words would praise but say nothing (version 21): French "bel et bien" (indeed: "son
+ * offre verte existe bel et bien"). Folded tokens; skipped like NEGATOR_IDIOMS.
+ */
+export const PLAIN_IDIOMS: ReadonlyArray<ReadonlyArray<string>> = [["bel", "et", "bien"]]
+
+/**
+ * Past praise of earlier models (version 21): a praise word followed within two words by "earlier",
+ * "older", "previous", "original" and a model noun ("overpronators who loved earlier versions say it no longer…")
+ * praised what the brand made before.
+ */
+export const EARLIER_WORDS: ReadonlyArray<string> = ["earlier", "older", "previous", "original", "fruheren", "alteren", "anciennes", "anteriores"]
+export const MODEL_NOUNS: ReadonlyArray<string> = [
+  "version", "versions", "model", "models", "generation", "generations", "release", "releases", "ones", "iterations",
+  "versionen", "modelle", "modeles", "versiones", "modelos"
+]
 
 export const FALL_SHORT: ReadonlyArray<readonly [string, string]> = [
   ["falls", "short"], ["fall", "short"], ["fell", "short"], ["falling", "short"], ["queda", "corto"],

@@ -48,10 +48,13 @@ import { answerLead, nameWordPattern, scopeClauses } from "./Scope.js"
  * of the brand's clauses (analysis/SentimentModel.ts); 20: wear and defect words in four languages,
  * set phrases of warning ("pas terrible", "Finger weg", "deja mucho que desear"), adjacent German
  * separable verbs ("der Lack blättert ab"), sarcasm opening an aside after a dash, "more X than Y"
- * scoring X, only the intro and headings naming what an answer leaves, weights retrained
- * (docs/metrics.md, "Analyser version").
+ * scoring X, only the intro and headings naming what an answer leaves, weights retrained; 21:
+ * "easy to miss", "more clicks than it should", "cheap, and it shows", a praised thing that declines
+ * ("the value has slipped"), the topic of a complaint's frame ("the problem is value"), praise behind
+ * a paywall, on paper or of earlier models, "security incidents", "– skip it", bad-news words, weights
+ * retrained (docs/metrics.md, "Analyser version").
  */
-export const ANALYSER_VERSION = 20
+export const ANALYSER_VERSION = 21
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {
