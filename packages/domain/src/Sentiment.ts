@@ -46,6 +46,7 @@ import {
   ONLY_IF_WINDOW,
   ONLY_WORDS,
   REMEDY_VERBS,
+  RESERVED_WORDS,
   RESTRICTION_VALENCE,
   HARD_TO_BEAT_VALENCE,
   COST_MORE_VALENCE,
@@ -511,7 +512,7 @@ const lockedAway = (tokens: ReadonlyArray<string>, position: number): boolean =>
   for (let at = position + 1; at <= position + LOCKED_WINDOW && at < tokens.length; at++) {
     const token = tokens[at] ?? ""
     if (PUNCTUATION.test(token)) return false
-    if (token === "paywalled" || (token === "behind" && LOCKING_VERBS.includes(tokens[at - 1] ?? ""))) return true
+    if (RESERVED_WORDS.includes(token) || (token === "behind" && LOCKING_VERBS.includes(tokens[at - 1] ?? ""))) return true
   }
   return false
 }

@@ -676,6 +676,37 @@ layer(SentimentRulesLive)("the lexicon judge (the rules alone)", (it) => {
       yield* expectSameScores([["de", "Die großen Marken rösten industriell", "Die großen Marken arbeiten industriell"]])
     }))
 
+  it.effect("reads mishaps, undue effort, cheapness that shows, decline and bad news (version 21)", () =>
+    Effect.gen(function*() {
+      yield* expectLabels([
+        ["en", "Auto-renewals are easy to miss, and cancelling takes more steps than it should.", "negative"],
+        ["fr", "La coque est facile à rayer.", "negative"],
+        ["es", "Es fácil de romper.", "negative"],
+        ["en", "It is easy to set up.", "positive"],
+        ["en", "At about $1,100 it's the cheapest tent here, and it shows: seams need resealing after a season.", "negative"],
+        ["es", "Las hay muy baratas, y se nota.", "negative"],
+        ["en", "The value has slipped.", "negative"],
+        ["de", "Die Qualität hat nachgelassen.", "negative"],
+        ["es", "La buena calidad ha empeorado.", "negative"],
+        ["en", "In 2023 the company paid $5.8 million to settle FTC charges.", "negative"],
+        ["en", "Beard Hedger – skip it.", "negative"],
+        ["es", "La atención deja bastante que desear.", "negative"],
+        ["de", "Wer sparen will, ist bei den Spezialanbietern besser aufgehoben.", "negative"],
+        ["de", "Die Grundgebühr frisst den Preisvorteil wieder auf.", "negative"]
+      ])
+      // praise that names a complaint's topic, what is locked away, a promise on paper, past models, a trouble
+      yield* expectSameScores([
+        ["en", "They invested in design, and it shows.", "They invested in design."],
+        ["en", "The problem is value.", "The problem is price."],
+        ["en", "The most useful features sit behind the VIP subscription.", "The features sit behind the VIP subscription."],
+        ["fr", "Les fonctionnalités les plus utiles sont réservées aux formules payantes.", "Les fonctionnalités sont réservées aux formules payantes."],
+        ["en", "The fastest speed on paper.", "The speed on paper."],
+        ["en", "The company had security incidents.", "The company had incidents."],
+        ["en", "Runners who loved earlier versions say it changed.", "Runners who wore earlier versions say it changed."],
+        ["fr", "Son offre existe bel et bien.", ""]
+      ])
+    }))
+
   it.effect("gives a recommending list's lean neither to a caveat after \"but\" nor to an empty clause (version 7)", () =>
     Effect.gen(function*() {
       const sentiment = yield* Sentiment

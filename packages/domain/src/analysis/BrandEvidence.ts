@@ -55,7 +55,8 @@ const ALONE = /^[*_]*(?:[.!][*_]*(?:\s|$)|\s*(?:\n|$))/u
 
 /**
  * A model name after the brand: capitalised words, then a designation with a digit ("Lenovo
- * ThinkPad E14", "Brooks Ghost 16", "Polar Vantage V3").
+ * ThinkPad E14", "Brooks Ghost 16", "Polar Vantage V3"); version 21, a number then a capitalised
+ * word ("Der Renault 5 E-Tech bietet").
  */
 /** Words of a Title Case heading that are no model name ("Discover The 5 Best Cards", "Close Top 10 Deals"). */
 const TITLE_WORDS: ReadonlySet<string> = new Set([
@@ -65,7 +66,8 @@ const TITLE_WORDS: ReadonlySet<string> = new Set([
 const hasTitleWord = (words: string): boolean =>
   (words.match(/\p{L}+/gu) ?? []).some((word) => TITLE_WORDS.has(word.toLowerCase()))
 
-const MODEL_NAME = /^\s+(?:\p{Lu}[\p{L}\p{N}+-]*\s+){1,2}(?:\p{L}*\p{N}[\p{L}\p{N}]*)(?![\p{L}\p{N}])/u
+const MODEL_NAME =
+  /^\s+(?:(?:\p{Lu}[\p{L}\p{N}+-]*\s+){1,2}(?:\p{L}*\p{N}[\p{L}\p{N}]*)|\p{N}+\s+\p{Lu}\p{L}*(?:-\p{L}+)?)(?![\p{L}\p{N}])/u
 
 /** Words that may stand between a subject and its verb ("Confluence itself is", "Close also offers", "Apple n’a"). */
 const SUBJECT_ADVERBS: ReadonlyArray<string> = [
@@ -128,6 +130,16 @@ const structural = (text: string, start: number, end: number): boolean => {
   return LIST_HEAD.test(prefix) && prefix.trim().length > 0 || TABLE_CELL_START.test(prefix) || HEADING_HEAD.test(prefix)
 }
 
+/**
+ * The name alone in bold heading a table row or a list item, in any case (version 21): "| **star** |"
+ * for Star, whose logo is lower case. An ordinary word is never set out so.
+ */
+const boldEntry = (text: string, start: number, end: number): boolean => {
+  const prefix = prefixOf(text, start)
+  return EMPHASIS_BEFORE.test(text.slice(Math.max(0, start - 2), start)) && EMPHASIS_AFTER.test(text.slice(end, end + 2)) &&
+    (TABLE_CELL_START.test(prefix) || (LIST_HEAD.test(prefix) && prefix.trim().length > 0))
+}
+
 /** A hyphen and a capitalised word after the name: it heads a compound ("Panasonic-Rasierer"). */
 const COMPOUND_HEAD = /^-\p{Lu}\p{Ll}/u
 
@@ -143,6 +155,7 @@ export const hasOwnEvidence = (
   written: string,
   dictionaryCase: DictionaryCase
 ): boolean => {
+  if (boldEntry(text, start, end)) return true
   if (!capitalisedLikeName(text, start, end, written)) return false
   if (structural(text, start, end)) return true
   const sentenceStart = isSentenceStart(text, start)

@@ -162,7 +162,10 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // version 21: decline ("the brand's quality control has slipped") and bad news ("paid $5.8 million
     // to settle FTC charges")
     slipped: -1.5, slipping: -1.2, declined: -1.2, declining: -1, deteriorated: -1.8, deteriorating: -1.5, downhill: -1.5, worsened: -1.5,
-    "to settle": -1.2, inconsistently: -1.2, collapsing: -1.5, unreliably: -1.5, drifted: -0.8
+    "to settle": -1.2, inconsistently: -1.2, collapsing: -1.5, unreliably: -1.5, drifted: -0.8,
+    // version 21: a direction, not praise ("passed wholesale prices straight through"); others who serve
+    // better ("you're better served by a specialist")
+    straight: 0, "better served": -1.5
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5,
@@ -245,7 +248,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     kaputt: -1.8, dünn: -0.6,
     // version 21: decline ("die Qualität hat nachgelassen"), bad news (data leaks, fines, class actions)
     nachgelassen: -1.5, verschlechtert: -1.8,
-    datenpanne: -2, geldstrafe: -1.5, sammelklage: -1.5, staubt: -1
+    datenpanne: -2, geldstrafe: -1.5, sammelklage: -1.5, staubt: -1,
+    // version 21: others who serve better ("wer sparen will, ist bei den Spezialisten besser aufgehoben")
+    "besser aufgehoben": -1.5
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -817,7 +822,11 @@ export const WARNING_IDIOMS: ReadonlyArray<ReadonlyArray<string>> = [
   ["finger", "weg"], ["zu", "wunschen", "ubrig"], ["nichts", "besonderes"],
   ["pas", "terrible"], ["pas", "top"], ["laisse", "a", "desirer"], ["on", "a", "connu", "mieux"], ["on", "a", "vu", "mieux"],
   ["on", "a", "connu", "plus"], ["on", "a", "vu", "plus"], ["passez", "votre", "chemin"], ["usine", "a", "gaz"],
-  ["deja", "que", "desear"], ["deja", "mucho", "que", "desear"], ["tirar", "cohetes"], ["ni", "fu", "ni", "fa"],
+  ["deja", "que", "desear"], ["deja", "mucho", "que", "desear"],
+  // version 21: any degree ("la atención deja bastante que desear", "laisse beaucoup à désirer")
+  ["deja", "bastante", "que", "desear"], ["deja", "algo", "que", "desear"], ["dejan", "que", "desear"],
+  ["dejan", "mucho", "que", "desear"], ["dejan", "bastante", "que", "desear"], ["laisse", "beaucoup", "a", "desirer"],
+  ["laissent", "a", "desirer"], ["laisse", "un", "peu", "a", "desirer"], ["sehr", "zu", "wunschen", "ubrig"], ["tirar", "cohetes"], ["ni", "fu", "ni", "fa"],
   ["salir", "del", "paso"], ["nada", "del", "otro", "mundo"],
   // faint praise: "it's free, and that's about the best that can be said for it", "size is about all it has going for it"
   ["best", "that", "can", "be", "said"], ["all", "it", "has", "going", "for"], ["all", "they", "have", "going", "for"]
@@ -898,10 +907,15 @@ export const DECLINE_VALENCE = -1.5
 
 /**
  * Behind a paywall (version 21): praise words up to LOCKED_WINDOW words before "sit behind", "locked
- * behind" or "paywalled" ("the most useful features sit behind the VIP subscription") describe what
- * is locked away, not the brand.
+ * behind", "paywalled", "réservées aux", "vorbehalten" ("the most useful features sit behind the VIP
+ * subscription", "les fonctionnalités les plus utiles sont réservées aux formules les plus chères")
+ * describe what is locked away, not the brand.
  */
 export const LOCKING_VERBS: ReadonlyArray<string> = ["sit", "sits", "locked", "hidden", "gated", "live", "lives", "stuck", "kept"]
+/** Reserved for the dearer plans: "réservées aux formules les plus chères", "den teuren Tarifen vorbehalten". */
+export const RESERVED_WORDS: ReadonlyArray<string> = [
+  "paywalled", "vorbehalten", "reserve", "reservee", "reserves", "reservees", "reservado", "reservada", "reservados", "reservadas"
+]
 export const LOCKED_WINDOW = 5
 
 /**
@@ -997,7 +1011,9 @@ export const SEPARABLE_VERBS: Readonly<Record<string, ReadonlyArray<readonly [Re
     [["hält", "halten", "hielt", "hielten"], "mit", 1],
     // version 20: flaking and cracking off ("die Emaille platzt schnell ab", "der Lack blättert ab")
     [["platzt", "platzen", "platzte", "platzten"], "ab", -1.3],
-    [["blättert", "blättern", "blätterte", "blätterten"], "ab", -1.3]
+    [["blättert", "blättern", "blätterte", "blätterten"], "ab", -1.3],
+    // version 21: eating up ("fressen die höhere Grundgebühr … den Preisvorteil wieder auf")
+    [["fressen", "frisst", "fraß", "fraßen"], "auf", -1.2]
   ]
 }
 

@@ -136,6 +136,23 @@ export const ampersandSpellings = (name: string): ReadonlyArray<string> => {
   return joined === trimmed ? [] : [joined]
 }
 
+/**
+ * Joined by a hyphen or a plus, written apart (version 21): "Health-Ade" is also "Health Ade",
+ * "Kuehne+Nagel" also "Kuehne + Nagel" and "Kuehne Nagel"; a two-word name is also hyphenated ("Health
+ * Ade" -> "Health-Ade"). Matched exactly as written, capitals included.
+ */
+export const joinerSpellings = (name: string): ReadonlyArray<string> => {
+  const trimmed = name.trim()
+  if (/[\p{L}\p{N}][-+][\p{L}\p{N}]/u.test(trimmed)) {
+    return [
+      trimmed.replace(/([\p{L}\p{N}])[-+](?=[\p{L}\p{N}])/gu, "$1 "),
+      ...(trimmed.includes("+") ? [trimmed.replace(/([\p{L}\p{N}])\+(?=[\p{L}\p{N}])/gu, "$1 + ")] : [])
+    ]
+  }
+  const parts = trimmed.split(/\s+/u)
+  return parts.length === 2 && parts.every((part) => /^\p{Lu}\p{L}+$/u.test(part)) ? [parts.join("-")] : []
+}
+
 const spellingsOf = (brand: TrackedBrand, language: string): ReadonlyArray<Spelling> => {
   const settings = brand.match ?? DEFAULT_MATCH
   const names = [...new Set([brand.name, ...brand.aliases].map((name) => name.trim()))].filter(hasWordChar)
@@ -153,7 +170,7 @@ const spellingsOf = (brand: TrackedBrand, language: string): ReadonlyArray<Spell
     }
   })
   const split = names.flatMap((name): Array<Spelling> =>
-    [...splitSpellings(name), ...ampersandSpellings(name)].map((other) => ({
+    [...splitSpellings(name), ...ampersandSpellings(name), ...joinerSpellings(name)].map((other) => ({
       folded: foldName(other),
       exact: other,
       ordinary: undefined,

@@ -4,7 +4,7 @@ import * as fc from "fast-check"
 import { foldName } from "../../src/analysis/Folding.js"
 import { checkMatchSettings } from "../../src/analysis/MatchSettings.js"
 import { ordinaryWord } from "../../src/analysis/OrdinaryWords.js"
-import { ampersandSpellings, excerptAround, findMentions, splitSpellings, joinedSpelling, type TrackedBrand } from "../../src/analysis/Mentions.js"
+import { ampersandSpellings, excerptAround, findMentions, joinerSpellings, splitSpellings, joinedSpelling, type TrackedBrand } from "../../src/analysis/Mentions.js"
 
 const brand = (id: number, name: string, aliases: ReadonlyArray<string> = []): TrackedBrand => ({
   kind: "brand",
@@ -422,6 +422,27 @@ describe("ordinary-word names, split spellings and match settings", () => {
     expect(ampersandSpellings("Juvé y Camps")).toEqual(["Juvé & Camps"])
     expect(ampersandSpellings("Bank of America")).toEqual([])
     expect(ampersandSpellings("salt and pepper")).toEqual([])
+  })
+
+  it("matches a hyphen or plus written apart, a model number before a capitalised word, and a bold lower-case entry (version 21)", () => {
+    const brands = [brand(1, "Health-Ade"), competitor(2, "Kuehne+Nagel"), competitor(3, "Brew Dr")]
+    expect(found("### Is Health Ade better than GT's?\n\n5. **Kuehne + Nagel** – large. Kuehne Nagel too. Brew-Dr is mild; health ade is not.", brands))
+      .toEqual([
+        ["Health-Ade", ["Health Ade"]],
+        ["Kuehne+Nagel", ["Kuehne + Nagel", "Kuehne Nagel"]],
+        ["Brew Dr", ["Brew-Dr"]]
+      ])
+    expect(joinerSpellings("Kuehne+Nagel")).toEqual(["Kuehne Nagel", "Kuehne + Nagel"])
+    expect(joinerSpellings("Health-Ade")).toEqual(["Health Ade"])
+    expect(joinerSpellings("Bank of America")).toEqual([])
+    // a name the German dictionary lists ("Renault"), before a model number and a capitalised word
+    const renault = competitor(1, "Renault")
+    expect(found("Der Renault 5 E-Tech bietet mehr Ausstattung.", [renault], "de")).toEqual([["Renault", ["Renault"]]])
+    expect(found("Die Station von Renault reinigt gründlich.", [renault], "de")).toEqual([])
+    // a lower-case logo alone in bold heading a table row (once established, the capitalised word counts too, as documented)
+    const star = competitor(1, "Star")
+    expect(found("| **star** | Preise auf JET-Niveau |\n\nDer heimliche Star ist die Uhrzeit.", [star], "de")).toEqual([["Star", ["star", "Star"]]])
+    expect(found("Das ist ein star unter vielen, nicht **star** im Satz.", [star], "de")).toEqual([])
   })
 
   it("applies case-sensitive and regex modes and exclusion phrases", () => {
