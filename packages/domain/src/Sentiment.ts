@@ -483,9 +483,21 @@ const idiomAt = (
   position: number
 ): ReadonlyArray<string> | undefined => idioms.find((words) => words.every((word, at) => tokens[position + at] === word))
 
-/** Whether a praise word names the thing a complaint's frame announces ("the catch is value"). */
-const framed = (tokens: ReadonlyArray<string>, position: number): boolean =>
-  tokens.slice(Math.max(0, position - FRAME_WINDOW), position).some((token) => FRAME_NOUNS.includes(token))
+/** Words that link a complaint's frame to its topic: "the problem is", "the trouble with", "le hic, c'est". */
+const FRAME_LINKS: ReadonlySet<string> = new Set(["is", "was", "with", "ist", "war", "mit", "c", "est", "avec", "es", "son", "con", ":"])
+
+/**
+ * Whether a praise word names the thing a complaint's frame announces ("the catch is value"); not
+ * after a denied frame ("no problem, great support").
+ */
+const framed = (rules: LanguageRules, tokens: ReadonlyArray<string>, position: number): boolean => {
+  const from = Math.max(0, position - FRAME_WINDOW)
+  return tokens.slice(from, position).some((token, index) => {
+    const at = from + index
+    const link = tokens.slice(at + 1, position).find((other) => other !== ",")
+    return FRAME_NOUNS.includes(token) && !rules.negators.has(tokens[at - 1] ?? "") && link !== undefined && FRAME_LINKS.has(link)
+  })
+}
 
 /** How strong a criticism must be to make the praise word before it its topic ("quality issues", not "reliable offline maps"). */
 const TROUBLE_NOUN_VALENCE = -0.8
@@ -835,7 +847,7 @@ export const scoreClause = (
       ((tokens[position + 1] === "to" && (ADVICE_AVOID.includes(tokens[position + 2] ?? "") || ADVICE_WORDS.includes(token))) ||
         formerly(tokens, position) ||
         // version 21: "the catch is value", "the best features sit behind the premium tier"
-        framed(tokens, position) || lockedAway(tokens, position) || inTheory(tokens, position) ||
+        framed(rules, tokens, position) || lockedAway(tokens, position) || inTheory(tokens, position) ||
         tokens.slice(position + 1, position + 3).some((other, at) =>
           EARLIER_WORDS.includes(other) && MODEL_NOUNS.includes(tokens[position + 2 + at] ?? "")) ||
         // "honoured inconsistently", "security incidents": the praise word names what goes wrong

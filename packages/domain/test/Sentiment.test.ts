@@ -692,7 +692,9 @@ layer(SentimentRulesLive)("the lexicon judge (the rules alone)", (it) => {
         ["en", "Beard Hedger – skip it.", "negative"],
         ["es", "La atención deja bastante que desear.", "negative"],
         ["de", "Wer sparen will, ist bei den Spezialanbietern besser aufgehoben.", "negative"],
-        ["de", "Die Grundgebühr frisst den Preisvorteil wieder auf.", "negative"]
+        ["de", "Die Grundgebühr frisst den Preisvorteil wieder auf.", "negative"],
+        // a denied frame names no topic
+        ["en", "No problem, great support.", "positive"]
       ])
       // praise that names a complaint's topic, what is locked away, a promise on paper, past models, a trouble
       yield* expectSameScores([
