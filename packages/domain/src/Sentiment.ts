@@ -122,6 +122,11 @@ export interface ScopedClause {
   /** The clause opens with advice to choose the brand it names ("pick August if you rent"): PICK_VALENCE. */
   readonly advised?: boolean
   /**
+   * A marker, not text (version 21): a rival named after this brand gives more ("…, but you get more
+   * for less with Nectar"; Scope.ts `RIVAL_GIVES_MORE`): OTHERS_BETTER_VALENCE.
+   */
+  readonly lost?: boolean
+  /**
    * A marker, not text: the brand is the answer's lead (Scope.ts `answerLead`). When the brand's
    * clauses lean positive, it adds a clause of LEAD_VALENCE: the pick an answer names first is
    * recommended ("1. Pipedrive – visual, though reporting is basic" reads as a recommendation).
@@ -1017,6 +1022,7 @@ export const makeRuleReader = () => {
       const own = [
         ...replyTo(rules[code], folded, clause.answers, code, ignored),
         ...(clause.advised === true ? [{ word: "(advice to choose it)", valence: PICK_VALENCE }] : []),
+        ...(clause.lost === true ? [{ word: "(a rival gives more)", valence: OTHERS_BETTER_VALENCE }] : []),
         ...scoreClause(rules[code], folded, ignored, cased.map((t) => t.proper))
       ]
       const ownSum = own.reduce((total, word) => total + word.valence, 0)

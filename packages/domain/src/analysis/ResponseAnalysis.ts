@@ -51,8 +51,9 @@ import { answerLead, nameWordPattern, scopeClauses } from "./Scope.js"
  * scoring X, only the intro and headings naming what an answer leaves, weights retrained; 21:
  * "easy to miss", "more clicks than it should", "cheap, and it shows", a praised thing that declines
  * ("the value has slipped"), the topic of a complaint's frame ("the problem is value"), praise behind
- * a paywall, on paper or of earlier models, "security incidents", "– skip it", bad-news words, weights
- * retrained (docs/metrics.md, "Analyser version").
+ * a paywall, on paper or of earlier models, "security incidents", "– skip it", bad-news words, a
+ * rival that gives more ("but you get more for less with Nectar"), hyphens and pluses written apart
+ * and model numbers in mentions, weights retrained (docs/metrics.md, "Analyser version").
  */
 export const ANALYSER_VERSION = 21
 

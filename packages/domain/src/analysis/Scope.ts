@@ -69,6 +69,23 @@ const NOTHING_OPENS =
 /** A heading that asks a question ("### Is it worth paying for?"). */
 const QUESTION_HEADING = /\?\s*[*_]*\s*$/u
 
+/**
+ * A rival that gives more (version 21): "…, but you get more for less with Nectar", "you get far
+ * more for your money from XPPen", "a Garmin gives you more for less", "it makes more sense to buy
+ * the Vue", "you're better off with Tally", "on en a plus pour son argent chez…", "más por menos
+ * con…". The words before the rival's name in its clause; the block's subject loses the comparison.
+ */
+const RIVAL_GIVES_MORE = new RegExp(
+  String.raw`(?:more\s+for\s+(?:less|your\s+money|the\s+money|your\s+budget)|better\s+value|better\s+off|better\s+served|` +
+    String.raw`makes?\s+more\s+sense\s+to\s+(?:buy|get|pick|choose|go\s+with)|fraction\s+of\s+the\s+(?:price|cost)|` +
+    String.raw`mehr\s+fürs?\s+(?:geld|budget)|plus\s+pour\s+(?:moins|son\s+argent|votre\s+argent)|más\s+por\s+(?:menos|tu\s+dinero|su\s+dinero))` +
+    String.raw`(?:\s+[\p{L}'’$€£\d.,]+){0,4}?\s+(?:with|from|at|by|than|bei|mit|avec|chez|con|en)?\s*` +
+    String.raw`(?:the\s+|an?\s+|der\s+|die\s+|dem\s+|le\s+|la\s+|l['’]|el\s+|un\s+|une\s+)?[*_]*$`,
+  "iu"
+)
+/** A rival named as the subject that gives more: "a Garmin gives you more for less", "HubSpot's free CRM does more for less". */
+const GIVES_MORE_AFTER = /^[*_]*(?:['’]s)?(?:\s+\p{L}+){0,3}\s+(?:gives?|does|offers?)\s+(?:you\s+)?(?:far\s+|much\s+)?more\s+for\s+(?:less|your\s+money|the\s+money)/iu
+
 /** A pronoun standing for a brand named before ("it", "they", German "es", French "il"; not "gibt es", "faut-il"). */
 const PRONOUN = /(?<![\p{L}])(?:it|its|they|them|their|(?<!gibt\s)es|(?<!faut-)(?<!a-t-)il|elle|ils|elles)(?![\p{L}])/iu
 
@@ -375,7 +392,7 @@ export const scopeClauses = <B>(
   let lastJudged: ReadonlyArray<B> = []
   // the line is a closing verdict ("**Bottom line:** …")
   let summary = false
-  const attribute = (targets: ReadonlyArray<B>, segment: Segment, answers?: string): void => {
+  const attribute = (targets: ReadonlyArray<B>, segment: Segment, answers?: string, lost?: boolean): void => {
     const first = allSpans.reduce<MentionSpan | undefined>((found, span) =>
       span.start >= segment.start && span.start < Math.min(found?.start ?? Infinity, segment.end) ? span : found, undefined)
     const before = first === undefined ? "" : text.slice(segment.start, first.start)
@@ -388,6 +405,11 @@ export const scopeClauses = <B>(
       ...(lean !== undefined && labelled ? { labelled } : {}),
       ...(answers === undefined ? {} : { answers }),
       ...(advised ? { advised } : {})
+    }
+    if (lost === true) {
+      // the loser takes only the marker: the clause's words praise the rival
+      for (const target of targets) out.get(target)?.push({ text: "", weight: segment.weight, lost })
+      return
     }
     if (clause.text.length === 0 && lean === undefined) return
     if (targets.length > 0) lastJudged = targets
@@ -481,6 +503,14 @@ export const scopeClauses = <B>(
     if (comparison === null) return false
     const pivot = segment.start + comparison.index
     return brands.every((b) => b.spans.every((span) => span.start >= pivot || span.end <= segment.start || span.start >= segment.end))
+  }
+
+  /** Whether the clause names a rival that gives more than the brand of its block (RIVAL_GIVES_MORE). */
+  const rivalGivesMore = (segment: Segment): boolean => {
+    const first = allSpans.filter((span) => span.start >= segment.start && span.start < segment.end)
+      .reduce<MentionSpan | undefined>((found, span) => found === undefined || span.start < found.start ? span : found, undefined)
+    return first !== undefined && (RIVAL_GIVES_MORE.test(text.slice(segment.start, first.start)) ||
+      GIVES_MORE_AFTER.test(text.slice(first.end, segment.end)))
   }
 
   let subject: ReadonlyArray<B> = []
@@ -628,6 +658,10 @@ export const scopeClauses = <B>(
         afterQuestion = false
         const answers = answering
         answering = undefined
+        // "…, but you get more for less with Nectar": the block's brand loses to the rival it names
+        if (named.length > 0 && subject.length > 0 && !named.some((b) => subject.includes(b)) && rivalGivesMore(segment)) {
+          attribute(subject, segment, undefined, true)
+        }
         if (named.length > 0) subject = named
         const lineLean = lean
         if (endorsing && named.length > 0 && lean === undefined) lean = 1

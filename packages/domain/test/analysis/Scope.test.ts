@@ -334,6 +334,23 @@ describe("scopeClauses", () => {
     })
   })
 
+  it("gives the block's brand a 'rival gives more' marker when a clause names a rival that gives more (version 21)", () => {
+    const lost = (text: string, ...names: ReadonlyArray<string>) => {
+      const mentions = findMentions(text, tracked(...names))
+      const scopes = scopeClauses(text, mentions.map((m) => ({ brand: m.brand.name, spans: m.spans })))
+      return Object.fromEntries([...scopes].map(([name, clauses]) => [name, clauses.map((c) => c.lost === true)]))
+    }
+    expect(lost("Helix is comfortable enough, but you get more for less with Nectar.", "Helix", "Nectar"))
+      .toEqual({ Helix: [false, true], Nectar: [false] })
+    expect(lost("- **Acmo** – It's cheap, but you get more for your money from Bexa.", "Acmo", "Bexa"))
+      .toEqual({ Acmo: [false, true], Bexa: [false] })
+    expect(lost("Acmo is pricey. HubSpot's free CRM does more for less.", "Acmo", "HubSpot"))
+      .toEqual({ Acmo: [false, true], HubSpot: [false] })
+    // a rival merely named, or a clause that also names the block's brand, takes nothing from it
+    expect(lost("Helix is comfortable. Nectar is also good value.", "Helix", "Nectar")).toEqual({ Helix: [false], Nectar: [false] })
+    expect(lost("You get more for less with Nectar than with Helix.", "Helix", "Nectar")).toEqual({ Helix: [], Nectar: [false] })
+  })
+
   it("blanks the capitalised words of tracked names, not their ordinary lower-case uses", () => {
     expect(scope("Less Annoying CRM is simple. Annoying is cheap. It is not annoying.", "Less Annoying CRM")).toEqual({
       "Less Annoying CRM": [["is simple.", 1], ["is cheap.", 1], ["It is not annoying.", 1]]
