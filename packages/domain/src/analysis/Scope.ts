@@ -658,8 +658,9 @@ export const scopeClauses = <B>(
         afterQuestion = false
         const answers = answering
         answering = undefined
-        // "…, but you get more for less with Nectar": the block's brand loses to the rival it names
-        if (named.length > 0 && subject.length > 0 && !named.some((b) => subject.includes(b)) && rivalGivesMore(segment)) {
+        // "…, but you get more for less with Nectar", "you can cover the basics for a fraction of the
+        // price with Thorne": the block's brand loses to the rival it names
+        if (judged.length > 0 && subject.length > 0 && !judged.some((b) => subject.includes(b)) && rivalGivesMore(segment)) {
           attribute(subject, segment, undefined, true)
         }
         if (named.length > 0) subject = named

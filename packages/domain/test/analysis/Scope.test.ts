@@ -346,6 +346,9 @@ describe("scopeClauses", () => {
       .toEqual({ Acmo: [false, true], Bexa: [false] })
     expect(lost("Acmo is pricey. HubSpot's free CRM does more for less.", "Acmo", "HubSpot"))
       .toEqual({ Acmo: [false, true], HubSpot: [false] })
+    // a rival that is only the baseline of the clause ("a fraction of the price with Bexa"): the clause stays the brand's, with the marker
+    expect(lost("Acmo is easy to take. But at $79 a month you can cover the basics for a fraction of the price with Bexa.", "Acmo", "Bexa"))
+      .toEqual({ Acmo: [false, true, false], Bexa: [] })
     // a rival merely named, or a clause that also names the block's brand, takes nothing from it
     expect(lost("Helix is comfortable. Nectar is also good value.", "Helix", "Nectar")).toEqual({ Helix: [false], Nectar: [false] })
     expect(lost("You get more for less with Nectar than with Helix.", "Helix", "Nectar")).toEqual({ Helix: [], Nectar: [false] })
