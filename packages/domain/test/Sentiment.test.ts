@@ -694,7 +694,8 @@ layer(SentimentRulesLive)("the lexicon judge (the rules alone)", (it) => {
         ["de", "Wer sparen will, ist bei den Spezialanbietern besser aufgehoben.", "negative"],
         ["de", "Die Grundgebühr frisst den Preisvorteil wieder auf.", "negative"],
         // a denied frame names no topic
-        ["en", "No problem, great support.", "positive"]
+        ["en", "No problem, great support.", "positive"],
+        ["en", "Fine for a dorm room, less so for your living room.", "negative"]
       ])
       // praise that names a complaint's topic, what is locked away, a promise on paper, past models, a trouble
       yield* expectSameScores([

@@ -829,7 +829,9 @@ export const WARNING_IDIOMS: ReadonlyArray<ReadonlyArray<string>> = [
   ["laissent", "a", "desirer"], ["laisse", "un", "peu", "a", "desirer"], ["sehr", "zu", "wunschen", "ubrig"], ["tirar", "cohetes"], ["ni", "fu", "ni", "fa"],
   ["salir", "del", "paso"], ["nada", "del", "otro", "mundo"],
   // faint praise: "it's free, and that's about the best that can be said for it", "size is about all it has going for it"
-  ["best", "that", "can", "be", "said"], ["all", "it", "has", "going", "for"], ["all", "they", "have", "going", "for"]
+  ["best", "that", "can", "be", "said"], ["all", "it", "has", "going", "for"], ["all", "they", "have", "going", "for"],
+  // version 21: praise taken back for the case that matters ("Great for the holiday aisle, less so for your living room")
+  ["less", "so"], ["not", "so", "much"]
 ]
 export const WARNING_IDIOM_VALENCE = -2
 

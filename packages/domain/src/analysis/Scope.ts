@@ -45,7 +45,14 @@ const MARKER = new RegExp(`(?<![\\p{L}\\p{N}])(?:${MARKERS.map(escapeRegExp).joi
  * Version 14: a brand the clause would not be chosen over ("hard to recommend over the Baratza").
  */
 const COMPARISON =
-  /(?<![\p{L}])(?:(?:developed|made|built|founded|created|owned|acquired|bought|backed|designed|started)\s+by(?:\s+former)?|(?:rachet|développ|fond|cré|détenu|possédé)\p{L}*\s+par|(?:comprad|adquirid|desarrollad|fundad|cread)\p{L}*\s+por|propiedad\s+de|(?:a\s+)?fraction\s+of|than|behind|ahead\s+of|unlike|(?:recommend|choose|pick|prefer|buy|justify)\p{L}*(?:\s+(?:it|them|this|one))?\s+over|cost\p{L}*(?:\s+\p{L}+){0,2}\s+as\s+much\s+as|contrary\s+to|im\s+gegensatz\s+zu|anders\s+als|gegenüber|contrairement\s+(?:à|au|aux)|à\s+la\s+différence\s+d(?:e|u|es)|a\s+diferencia\s+de|al\s+contrario\s+que|(?:\p{L}+er|mehr|weniger)\s+als|(?:plus|moins|mieux|meilleure?s?|pire)(?:\s+\p{L}+){0,3}\s+qu(?:e|['’])|(?:más|menos|mejor|mejores|peor)(?:\s+\p{L}+){0,3}\s+que)(?:(?<=['’])|(?![\p{L}]))/iu
+  /(?<![\p{L}])(?:(?:developed|made|built|founded|created|owned|acquired|bought|backed|designed|started)\s+by(?:\s+former)?|(?:rachet|développ|fond|cré|détenu|possédé)\p{L}*\s+par|(?:comprad|adquirid|desarrollad|fundad|cread)\p{L}*\s+por|propiedad\s+de|(?:a\s+)?fraction\s+of|than|behind|ahead\s+of|unlike|next\s+to|compared\s+(?:to|with)|in\s+comparison\s+(?:to|with)|im\s+vergleich\s+(?:zu|mit)|par\s+rapport\s+(?:à|au|aux)|comparad\p{L}*\s+con|en\s+comparación\s+con|frente\s+a|(?:recommend|choose|pick|prefer|buy|justify)\p{L}*(?:\s+(?:it|them|this|one))?\s+over|cost\p{L}*(?:\s+\p{L}+){0,2}\s+as\s+much\s+as|contrary\s+to|im\s+gegensatz\s+zu|anders\s+als|gegenüber|contrairement\s+(?:à|au|aux)|à\s+la\s+différence\s+d(?:e|u|es)|a\s+diferencia\s+de|al\s+contrario\s+que|(?:\p{L}+er|mehr|weniger)\s+als|(?:plus|moins|mieux|meilleure?s?|pire)(?:\s+\p{L}+){0,3}\s+qu(?:e|['’])|(?:más|menos|mejor|mejores|peor)(?:\s+\p{L}+){0,3}\s+que)(?:(?<=['’])|(?![\p{L}]))/iu
+
+/**
+ * A clause that opens with a comparison and a comma (version 21): "Like Bath & Body Works, it
+ * releases dozens of new scents", "As with X,", "Wie bei X,", "Comme X,", "Al igual que X,". When X
+ * is all the clause names, the clause is about the brand of its block, not X.
+ */
+const LIKE_OPENING = /^[\s*_–—-]*(?:(?:just\s+)?like|as\s+with|similar\s+to|wie\s+bei|ähnlich\s+wie|comme|comme\s+pour|como|al\s+igual\s+que)\s+[^,;:.]{1,60},/iu
 
 /** "Alternatives to X", "instead of X": X is the baseline the clause leaves, not what it judges. */
 const ALTERNATIVE_TO =
@@ -495,6 +502,12 @@ export const scopeClauses = <B>(
    */
   const baselineOnly = (segment: Segment, named: ReadonlyArray<B>): boolean => {
     if (named.length === 0) return false
+    // version 21: "Like Bath & Body Works, it releases…": the brands of the opening comparison only
+    const like = LIKE_OPENING.exec(text.slice(segment.start, segment.end))
+    if (like !== null) {
+      const end = segment.start + like[0].length
+      return allSpans.every((span) => span.end <= segment.start || span.start >= segment.end || span.end <= end)
+    }
     // version 12: "Es una alternativa sólida a Clicars" in Autohero's paragraph is about Autohero
     const left = baselinesIn(segment)
     const inSegment = (span: MentionSpan) => span.start >= segment.start && span.start < segment.end

@@ -354,6 +354,19 @@ describe("scopeClauses", () => {
     expect(lost("You get more for less with Nectar than with Helix.", "Helix", "Nectar")).toEqual({ Helix: [], Nectar: [false] })
   })
 
+  it("keeps a clause that opens with 'Like X,' or compares 'next to X' for the brand of its block (version 21)", () => {
+    expect(scope("4. **Acmo**\n   Acmo has you covered. Like Bexa, it releases new scents every year. The jars tunnel.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["has you covered.", 1], ["Like , it releases new scents every year.", 1], ["The jars tunnel.", 1]],
+      Bexa: []
+    })
+    // "Like Bexa, Cora is…" names its own subject
+    expect(scope("Like Bexa, Cora is flexible.", "Bexa", "Cora")).toEqual({ Bexa: [["Like , is flexible.", 1]], Cora: [["Like , is flexible.", 1]] })
+    expect(scope("Acmo still works. But the editor feels dated next to Bexa's.", "Acmo", "Bexa")).toEqual({
+      Acmo: [["still works.", 1], ["But the editor feels dated next to 's.", 2]],
+      Bexa: []
+    })
+  })
+
   it("blanks the capitalised words of tracked names, not their ordinary lower-case uses", () => {
     expect(scope("Less Annoying CRM is simple. Annoying is cheap. It is not annoying.", "Less Annoying CRM")).toEqual({
       "Less Annoying CRM": [["is simple.", 1], ["is cheap.", 1], ["It is not annoying.", 1]]
