@@ -38,7 +38,9 @@ const SUBJECT_VERBS: ReadonlyArray<string> = [
   "did", "had", "became", "filed", "raised", "cut", "sold", "closed", "stopped", "ended", "lost", "settled",
   "war", "hatte", "wurde", "était", "avait", "fue", "era", "tenía",
   // version 18: selling and working ("Verti, la aseguradora digital del grupo Mapfre, vende seguros…")
-  "vende", "venden", "trabaja", "verkauft", "vend"
+  "vende", "venden", "trabaja", "verkauft", "vend",
+  // version 21: "Porch, once pitched as a direct rival, now earns most of its money…"
+  "earns", "operates", "serves", "lists", "hosts", "owns", "connects"
 ]
 
 /**

@@ -11,7 +11,7 @@ import {
   websiteDomain
 } from "./BrandEvidence.js"
 import { DEFAULT_MATCH, type MatchSettings } from "./MatchSettings.js"
-import { type DictionaryCase, madeOfOrdinaryWords, ordinaryWord } from "./OrdinaryWords.js"
+import { type DictionaryCase, isCalendarWord, madeOfOrdinaryWords, ordinaryWord } from "./OrdinaryWords.js"
 
 /** A brand Sightline looks for in answers: the own brand or one of its monitored competitors. */
 export interface TrackedBrand {
@@ -104,7 +104,15 @@ export const splitSpellings = (name: string): ReadonlyArray<string> => {
   const trimmed = name.trim()
   // version 18: letters and a number apart ("Beer 52" for Beer52) or together ("Beer52" for "Beer 52")
   const numbered = /^(\p{L}+)\s?(\p{N}+)$/u.exec(trimmed)
-  if (numbered !== null) return [/\s/u.test(trimmed) ? `${numbered[1]}${numbered[2]}` : `${numbered[1]} ${numbered[2]}`]
+  if (numbered !== null) {
+    const [, letters = "", digits = ""] = numbered
+    // version 21: and the letters split at an inner capital ("Immobilien Scout 24" for ImmobilienScout24)
+    const camel = letters.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
+    return [
+      /\s/u.test(trimmed) ? `${letters}${digits}` : `${letters} ${digits}`,
+      ...(camel === letters ? [] : [`${camel} ${digits}`, `${camel}${digits}`])
+    ]
+  }
   if (/\s/u.test(trimmed) || !/^\p{Lu}\p{L}+$/u.test(trimmed)) return []
   const camel = trimmed.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
   if (camel !== trimmed) return [camel]
@@ -341,7 +349,9 @@ const brandCandidates = (
   const accepted = established
     ? ordinary.filter((o) =>
       withEvidence.includes(o) ||
-      (capitalisedLikeName(text, o.start, o.end, o.written) &&
+      // version 21: a weekday or month proves nothing by its capital even once the brand is
+      // established ("spend your Sunday mornings" beside the lawn-care brand **Sunday**)
+      (!isCalendarWord(o.written) && capitalisedLikeName(text, o.start, o.end, o.written) &&
         (!isSentenceStart(text, o.start) || COORDINATED.test(text.slice(o.end, o.end + 40)) ||
           (SUBJECT_FOLLOWS.test(text.slice(o.end, o.end + 40)) && !opensImpersonally(text, o.end))))
     )

@@ -52,8 +52,9 @@ import { answerLead, nameWordPattern, scopeClauses } from "./Scope.js"
  * "easy to miss", "more clicks than it should", "cheap, and it shows", a praised thing that declines
  * ("the value has slipped"), the topic of a complaint's frame ("the problem is value"), praise behind
  * a paywall, on paper or of earlier models, "security incidents", "– skip it", bad-news words, a
- * rival that gives more ("but you get more for less with Nectar"), hyphens and pluses written apart
- * and model numbers in mentions, weights retrained (docs/metrics.md, "Analyser version").
+ * rival that gives more ("but you get more for less with Nectar"), "Like X," kept for its block's
+ * brand, "next to X" as a baseline, "less so"; hyphens and pluses written apart, model numbers,
+ * "Immobilien Scout 24" and weekdays in mentions, weights retrained (docs/metrics.md, "Analyser version").
  */
 export const ANALYSER_VERSION = 21
 

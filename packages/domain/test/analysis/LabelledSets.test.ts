@@ -217,6 +217,10 @@ const SETS: ReadonlyArray<LabelledSetCase> = [
   // mentions exact (recall 1, positions 100%); version 20 84.5%, kappa 0.691, 6 of 10. A month of typical answers: 63%
   // positive, 10 negatives. Then in the training data.
   { title: "set 48 (a second reader's, held out on version 21 as finished) keeps its held-out figures: agreement targets met, negatives just below", file: "set-48.json", minPairs: 110, sentiment: { agreement: 0.85, kappa: 0.71, negatives: 0.7 }, mentions: { recall: 0.99, positions: 0.99 } },
+  // Held out on version 21 (310af73, weights from sets 1-48): 79.2%, kappa 0.627, 7 of 15 negatives (2 scored positive);
+  // recall 0.981 (Porch after an aside, "Immobilien Scout 24"), positions 94.3%. Then tuned on (mentions) and trained on;
+  // "die Kleinanzeigen in der Lokalzeitung" still takes Kleinanzeigen's first place (not in the German word list).
+  { title: "set 49 (a second reader's, held out on version 21 as finished) keeps its held-out figures, below the targets", file: "set-49.json", minPairs: 110, sentiment: { agreement: 0.76, kappa: 0.58, negatives: 0.46 }, mentions: { recall: 0.99, positions: 0.96 } },
 ]
 
 layer(SentimentLexiconLive)("the labelled sets (docs/metrics.md)", (it) => {

@@ -435,6 +435,14 @@ describe("ordinary-word names, split spellings and match settings", () => {
     expect(joinerSpellings("Kuehne+Nagel")).toEqual(["Kuehne Nagel", "Kuehne + Nagel"])
     expect(joinerSpellings("Health-Ade")).toEqual(["Health Ade"])
     expect(joinerSpellings("Bank of America")).toEqual([])
+    // letters split at an inner capital and a number apart; a subject after an aside that "earns"
+    expect(found("1. **Immobilien Scout 24** – die größte Auswahl.", [brand(1, "ImmobilienScout24")], "de"))
+      .toEqual([["ImmobilienScout24", ["Immobilien Scout 24"]]])
+    expect(found("Porch, once pitched as a direct rival, now earns most of its money elsewhere. Fix the porch step.", [competitor(1, "Porch")]))
+      .toEqual([["Porch", ["Porch"]]])
+    // a weekday proves nothing by its capital, even once the brand is established
+    expect(found("Spend your Sunday mornings outside.\n\n| **Sunday** | DIY plan |", [competitor(1, "Sunday")]))
+      .toEqual([["Sunday", ["Sunday"]]])
     // a name the German dictionary lists ("Renault"), before a model number and a capitalised word
     const renault = competitor(1, "Renault")
     expect(found("Der Renault 5 E-Tech bietet mehr Ausstattung.", [renault], "de")).toEqual([["Renault", ["Renault"]]])
