@@ -66,6 +66,7 @@ import {
   OTHERS_BETTER,
   OTHERS_BETTER_VALENCE,
   OTHERS_BETTER_WINDOW,
+  OTHERS_PRAISE_WINDOW,
   PICK_ADJECTIVES,
   PICK_NOUNS,
   PICK_VALENCE,
@@ -79,6 +80,7 @@ import {
   PRICE_WINDOW,
   SARCASTIC_OPENERS,
   SEPARABLE_VERBS,
+  SERVES_BETTER,
   SHOWS_IDIOMS,
   SPEED_WORDS,
   THAN_WORDS,
@@ -524,6 +526,16 @@ const inTheory = (tokens: ReadonlyArray<string>, position: number): boolean =>
     return tokens.slice(from, to).every((token) => !PUNCTUATION.test(token) || token === ",")
   })
 
+/** Whether a praise word praises what serves better than the brand ("better spent on a good microphone"). */
+const praisesAlternative = (tokens: ReadonlyArray<string>, position: number): boolean => {
+  for (let at = position - 1; at >= 1 && at >= position - OTHERS_PRAISE_WINDOW - 1; at--) {
+    const token = tokens[at] ?? ""
+    if (PUNCTUATION.test(token)) return false
+    if (SERVES_BETTER.some(([first, second]) => tokens[at - 1] === first && token === second)) return true
+  }
+  return false
+}
+
 /** Whether a praise word describes what sits behind a paywall ("the most useful features sit behind…"). */
 const lockedAway = (tokens: ReadonlyArray<string>, position: number): boolean => {
   for (let at = position + 1; at <= position + LOCKED_WINDOW && at < tokens.length; at++) {
@@ -731,6 +743,16 @@ export const scoreClause = (
       previous = token
       continue
     }
+    // "the money is better spent on a good microphone": something unnamed serves better (a named
+    // rival's own clause would read this as its praise, so only before "a"/"an")
+    if (SERVES_BETTER.some(([first, second]) => token === first && tokens[position + 1] === second) &&
+      ["on", "with", "by"].includes(tokens[position + 2] ?? "") && ["a", "an"].includes(tokens[position + 3] ?? "")) {
+      words.push({ word: `${token} ${tokens[position + 1]} (something else)`, valence: OTHERS_BETTER_VALENCE })
+      skipUntil = position + 1
+      beforePrevious = previous
+      previous = token
+      continue
+    }
     // "the value has slipped", "die Qualität hat nachgelassen": the praised thing got worse
     const declined = lastOpinion === undefined ? undefined : words[lastOpinion.index]
     if (DECLINE_VERBS.includes(token) && lastOpinion !== undefined && declined !== undefined && declined.valence > 0 &&
@@ -853,6 +875,7 @@ export const scoreClause = (
         formerly(tokens, position) ||
         // version 21: "the catch is value", "the best features sit behind the premium tier"
         framed(rules, tokens, position) || lockedAway(tokens, position) || inTheory(tokens, position) ||
+        praisesAlternative(tokens, position) ||
         tokens.slice(position + 1, position + 3).some((other, at) =>
           EARLIER_WORDS.includes(other) && MODEL_NOUNS.includes(tokens[position + 2 + at] ?? "")) ||
         // "honoured inconsistently", "security incidents": the praise word names what goes wrong

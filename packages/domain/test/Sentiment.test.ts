@@ -695,7 +695,10 @@ layer(SentimentRulesLive)("the lexicon judge (the rules alone)", (it) => {
         ["de", "Die Grundgebühr frisst den Preisvorteil wieder auf.", "negative"],
         // a denied frame names no topic
         ["en", "No problem, great support.", "positive"],
-        ["en", "Fine for a dorm room, less so for your living room.", "negative"]
+        ["en", "Fine for a dorm room, less so for your living room.", "negative"],
+        // something unnamed serves better; a named rival's own clause keeps its praise
+        ["en", "For a bedroom studio, the money is better spent on a good microphone.", "negative"],
+        ["en", "You're better off with Tally.", "positive"]
       ])
       // praise that names a complaint's topic, what is locked away, a promise on paper, past models, a trouble
       yield* expectSameScores([

@@ -163,9 +163,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // to settle FTC charges")
     slipped: -1.5, slipping: -1.2, declined: -1.2, declining: -1, deteriorated: -1.8, deteriorating: -1.5, downhill: -1.5, worsened: -1.5,
     "to settle": -1.2, inconsistently: -1.2, collapsing: -1.5, unreliably: -1.5, drifted: -0.8,
-    // version 21: a direction, not praise ("passed wholesale prices straight through"); others who serve
-    // better ("you're better served by a specialist")
-    straight: 0, "better served": -1.5
+    // version 21: a direction, not praise ("passed wholesale prices straight through")
+    straight: 0
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5,
@@ -919,6 +918,16 @@ export const RESERVED_WORDS: ReadonlyArray<string> = [
   "paywalled", "vorbehalten", "reserve", "reservee", "reserves", "reservees", "reservado", "reservada", "reservados", "reservadas"
 ]
 export const LOCKED_WINDOW = 5
+
+/**
+ * What serves better (version 21): praise words up to OTHERS_PRAISE_WINDOW words after "better spent
+ * on", "better served by", "better off with", "besser aufgehoben bei" praise the alternative, not the
+ * brand ("the money is better spent on a good microphone").
+ */
+export const SERVES_BETTER: ReadonlyArray<readonly [string, string]> = [
+  ["better", "spent"], ["better", "served"], ["better", "off"], ["besser", "aufgehoben"], ["mieux", "servi"], ["mejor", "servido"]
+]
+export const OTHERS_PRAISE_WINDOW = 5
 
 /**
  * Praise in theory (version 21): praise words in the clause of "on paper", "in theory", "sur le
