@@ -500,9 +500,10 @@ const FRAME_LINKS: ReadonlySet<string> = new Set(["is", "was", "with", "ist", "w
 const framed = (rules: LanguageRules, tokens: ReadonlyArray<string>, position: number): boolean => {
   const from = Math.max(0, position - FRAME_WINDOW)
   return tokens.slice(from, position).some((token, index) => {
+    if (!FRAME_NOUNS.includes(token)) return false
     const at = from + index
     const link = tokens.slice(at + 1, position).find((other) => other !== ",")
-    return FRAME_NOUNS.includes(token) && !rules.negators.has(tokens[at - 1] ?? "") && link !== undefined && FRAME_LINKS.has(link)
+    return !rules.negators.has(tokens[at - 1] ?? "") && link !== undefined && FRAME_LINKS.has(link)
   })
 }
 
@@ -526,15 +527,26 @@ const inTheory = (tokens: ReadonlyArray<string>, position: number): boolean =>
     return tokens.slice(from, to).every((token) => !PUNCTUATION.test(token) || token === ",")
   })
 
+/** Whether a SERVES_BETTER pair ("better spent", "besser aufgehoben") starts at `at`. */
+const servesBetterAt = (tokens: ReadonlyArray<string>, at: number): boolean =>
+  SERVES_BETTER.some(([first, second]) => tokens[at] === first && tokens[at + 1] === second)
+
+/** What follows "better spent"/"better off" when it is something unnamed ("on a good microphone"). */
+const UNNAMED_AFTER: ReadonlySet<string> = new Set(["on", "with", "by"])
+const INDEFINITE_ARTICLES: ReadonlySet<string> = new Set(["a", "an"])
+
 /** Whether a praise word praises what serves better than the brand ("better spent on a good microphone"). */
 const praisesAlternative = (tokens: ReadonlyArray<string>, position: number): boolean => {
   for (let at = position - 1; at >= 1 && at >= position - OTHERS_PRAISE_WINDOW - 1; at--) {
-    const token = tokens[at] ?? ""
-    if (PUNCTUATION.test(token)) return false
-    if (SERVES_BETTER.some(([first, second]) => tokens[at - 1] === first && token === second)) return true
+    if (PUNCTUATION.test(tokens[at] ?? "")) return false
+    if (servesBetterAt(tokens, at - 1)) return true
   }
   return false
 }
+
+/** Whether a praise word praises earlier models ("who loved earlier versions"): EARLIER_WORDS then MODEL_NOUNS within two words. */
+const ofEarlierModels = (tokens: ReadonlyArray<string>, position: number): boolean =>
+  [position + 1, position + 2].some((at) => EARLIER_WORDS.includes(tokens[at] ?? "") && MODEL_NOUNS.includes(tokens[at + 1] ?? ""))
 
 /** Whether a praise word describes what sits behind a paywall ("the most useful features sit behind…"). */
 const lockedAway = (tokens: ReadonlyArray<string>, position: number): boolean => {
@@ -745,8 +757,8 @@ export const scoreClause = (
     }
     // "the money is better spent on a good microphone": something unnamed serves better (a named
     // rival's own clause would read this as its praise, so only before "a"/"an")
-    if (SERVES_BETTER.some(([first, second]) => token === first && tokens[position + 1] === second) &&
-      ["on", "with", "by"].includes(tokens[position + 2] ?? "") && ["a", "an"].includes(tokens[position + 3] ?? "")) {
+    if (servesBetterAt(tokens, position) && UNNAMED_AFTER.has(tokens[position + 2] ?? "") &&
+      INDEFINITE_ARTICLES.has(tokens[position + 3] ?? "")) {
       words.push({ word: `${token} ${tokens[position + 1]} (something else)`, valence: OTHERS_BETTER_VALENCE })
       skipUntil = position + 1
       beforePrevious = previous
@@ -754,8 +766,8 @@ export const scoreClause = (
       continue
     }
     // "the value has slipped", "die Qualität hat nachgelassen": the praised thing got worse
-    const declined = lastOpinion === undefined ? undefined : words[lastOpinion.index]
-    if (DECLINE_VERBS.includes(token) && lastOpinion !== undefined && declined !== undefined && declined.valence > 0 &&
+    const declined = DECLINE_VERBS.includes(token) && lastOpinion !== undefined ? words[lastOpinion.index] : undefined
+    if (lastOpinion !== undefined && declined !== undefined && declined.valence > 0 &&
       !lastOpinion.negated && lastOpinion.at >= wordIndex - DECLINE_WINDOW &&
       !tokens.slice(lastOpinion.position + 1, position).some((other) => PUNCTUATION.test(other))) {
       words[lastOpinion.index] = { word: `${declined.word} … ${token}`, valence: DECLINE_VALENCE }
@@ -875,9 +887,7 @@ export const scoreClause = (
         formerly(tokens, position) ||
         // version 21: "the catch is value", "the best features sit behind the premium tier"
         framed(rules, tokens, position) || lockedAway(tokens, position) || inTheory(tokens, position) ||
-        praisesAlternative(tokens, position) ||
-        tokens.slice(position + 1, position + 3).some((other, at) =>
-          EARLIER_WORDS.includes(other) && MODEL_NOUNS.includes(tokens[position + 2 + at] ?? "")) ||
+        praisesAlternative(tokens, position) || ofEarlierModels(tokens, position) ||
         // "honoured inconsistently", "security incidents": the praise word names what goes wrong
         praisesTrouble(rules, tokens, position) ||
         // a value, not a verdict: "each point is worth only about 0.4 cents", "worth around half a cent"

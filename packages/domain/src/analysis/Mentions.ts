@@ -100,6 +100,9 @@ const MIN_SPLIT_PART = 2
  * name without an inner capital at any point ("Soundstripe" -> "Sound Stripe", "Soun Dstripe"…):
  * the occurrence must read exactly so, both capitals included, which prose never does by chance.
  */
+/** A name split before each inner capital: "MailerLite" -> "Mailer Lite". */
+const splitAtInnerCapitals = (name: string): string => name.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
+
 export const splitSpellings = (name: string): ReadonlyArray<string> => {
   const trimmed = name.trim()
   // version 18: letters and a number apart ("Beer 52" for Beer52) or together ("Beer52" for "Beer 52")
@@ -107,14 +110,14 @@ export const splitSpellings = (name: string): ReadonlyArray<string> => {
   if (numbered !== null) {
     const [, letters = "", digits = ""] = numbered
     // version 21: and the letters split at an inner capital ("Immobilien Scout 24" for ImmobilienScout24)
-    const camel = letters.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
+    const camel = splitAtInnerCapitals(letters)
     return [
       /\s/u.test(trimmed) ? `${letters}${digits}` : `${letters} ${digits}`,
       ...(camel === letters ? [] : [`${camel} ${digits}`, `${camel}${digits}`])
     ]
   }
   if (/\s/u.test(trimmed) || !/^\p{Lu}\p{L}+$/u.test(trimmed)) return []
-  const camel = trimmed.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
+  const camel = splitAtInnerCapitals(trimmed)
   if (camel !== trimmed) return [camel]
   if (!/^\p{Lu}\p{Ll}+$/u.test(trimmed)) return []
   return Array.from({ length: trimmed.length - 2 * MIN_SPLIT_PART + 1 }, (_, index) => index + MIN_SPLIT_PART)

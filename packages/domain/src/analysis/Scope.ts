@@ -399,9 +399,12 @@ export const scopeClauses = <B>(
   let lastJudged: ReadonlyArray<B> = []
   // the line is a closing verdict ("**Bottom line:** …")
   let summary = false
-  const attribute = (targets: ReadonlyArray<B>, segment: Segment, answers?: string, lost?: boolean): void => {
-    const first = allSpans.reduce<MentionSpan | undefined>((found, span) =>
+  /** The first mention inside the segment. */
+  const firstSpanIn = (segment: Segment): MentionSpan | undefined =>
+    allSpans.reduce<MentionSpan | undefined>((found, span) =>
       span.start >= segment.start && span.start < Math.min(found?.start ?? Infinity, segment.end) ? span : found, undefined)
+  const attribute = (targets: ReadonlyArray<B>, segment: Segment, answers?: string): void => {
+    const first = firstSpanIn(segment)
     const before = first === undefined ? "" : text.slice(segment.start, first.start)
     const advised = first !== undefined && (ADVICE.test(before) ||
       (summary && OPENS_CLAUSE.test(before) && FOR_NEED.test(text.slice(first.end, segment.end))))
@@ -412,11 +415,6 @@ export const scopeClauses = <B>(
       ...(lean !== undefined && labelled ? { labelled } : {}),
       ...(answers === undefined ? {} : { answers }),
       ...(advised ? { advised } : {})
-    }
-    if (lost === true) {
-      // the loser takes only the marker: the clause's words praise the rival
-      for (const target of targets) out.get(target)?.push({ text: "", weight: segment.weight, lost })
-      return
     }
     if (clause.text.length === 0 && lean === undefined) return
     if (targets.length > 0) lastJudged = targets
@@ -520,8 +518,7 @@ export const scopeClauses = <B>(
 
   /** Whether the clause names a rival that gives more than the brand of its block (RIVAL_GIVES_MORE). */
   const rivalGivesMore = (segment: Segment): boolean => {
-    const first = allSpans.filter((span) => span.start >= segment.start && span.start < segment.end)
-      .reduce<MentionSpan | undefined>((found, span) => found === undefined || span.start < found.start ? span : found, undefined)
+    const first = firstSpanIn(segment)
     return first !== undefined && (RIVAL_GIVES_MORE.test(text.slice(segment.start, first.start)) ||
       GIVES_MORE_AFTER.test(text.slice(first.end, segment.end)))
   }
@@ -674,7 +671,8 @@ export const scopeClauses = <B>(
         // "…, but you get more for less with Nectar", "you can cover the basics for a fraction of the
         // price with Thorne": the block's brand loses to the rival it names
         if (judged.length > 0 && subject.length > 0 && !judged.some((b) => subject.includes(b)) && rivalGivesMore(segment)) {
-          attribute(subject, segment, undefined, true)
+          // the loser takes only the marker: the clause's words praise the rival
+          for (const target of subject) out.get(target)?.push({ text: "", weight: segment.weight, lost: true })
         }
         if (named.length > 0) subject = named
         const lineLean = lean
