@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as fc from "fast-check"
 import { fitMultinomial, probabilities, softmax } from "../../src/analysis/LogisticRegression.js"
-import { scoreOfProbabilities } from "../../src/analysis/SentimentModel.js"
+import { chosenLabel, MISSED_CRITICISM_COST, scoreOfProbabilities, weighedForCost } from "../../src/analysis/SentimentModel.js"
 import { SENTIMENT_WEIGHTS } from "../../src/analysis/SentimentWeights.js"
 import { sentimentLabel } from "../../src/Metrics.js"
 import { labelledSetFiles } from "./labelled/LabelledSet.js"
@@ -61,6 +61,26 @@ describe("the learned sentiment weights", () => {
     expect(scoreOfProbabilities([0, 0, 1])).toBe(100)
     expect(scoreOfProbabilities([1, 0, 0])).toBe(0)
     expect(scoreOfProbabilities([0.2, 0.6, 0.2])).toBe(50)
+  })
+
+  it("weigh a missed criticism by its cost: only ever towards negative, and negative when criticism is half as likely as the rest", () => {
+    const p = fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }))
+      .filter(([a, b, c]) => a + b + c > 0)
+      .map(([a, b, c]) => [a / (a + b + c), b / (a + b + c), c / (a + b + c)])
+    fc.assert(fc.property(p, (probs) => {
+      const weighed = weighedForCost(probs)
+      expect(weighed.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9)
+      expect(weighed[0] ?? 0).toBeGreaterThanOrEqual((probs[0] ?? 0) - 1e-12)
+      const before = chosenLabel(probs)
+      const after = chosenLabel(weighed)
+      if (before === "negative") expect(after).toBe("negative")
+      if (after !== before) expect(after === "negative" || (before === "positive" && after === "neutral")).toBe(true)
+    }), { numRuns: 500 })
+    expect(MISSED_CRITICISM_COST).toBe(2)
+    expect(chosenLabel([0.3, 0.5, 0.2])).toBe("neutral")
+    expect(chosenLabel(weighedForCost([0.3, 0.5, 0.2]))).toBe("negative")
+    expect(chosenLabel(weighedForCost([0.2, 0.5, 0.3]))).toBe("neutral")
+    expect(chosenLabel(weighedForCost([0.24, 0.26, 0.5]))).toBe("positive")
   })
 
   it("are what `pnpm --filter @sightline/domain train` makes of the labelled sets in the repository", () => {

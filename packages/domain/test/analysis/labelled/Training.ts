@@ -7,7 +7,8 @@ import {
   classProbabilities,
   SENTIMENT_CLASSES,
   sentimentFeatures,
-  type SentimentWeights
+  type SentimentWeights,
+  weighedForCost
 } from "../../../src/analysis/SentimentModel.js"
 import { lexiconLanguage, makeRuleReader } from "../../../src/Sentiment.js"
 import { labelledInput } from "./Adapter.js"
@@ -75,4 +76,4 @@ export const train = (pairs: ReadonlyArray<LabelledPair>, trainedOn: string): Se
 
 /** The label the weights choose for a pair, as the analyser stores it (`scoreOfProbabilities`). */
 export const predict = (weights: SentimentWeights, pair: LabelledPair): ReaderSentiment =>
-  chosenLabel(classProbabilities(weights, pair.features))
+  chosenLabel(weighedForCost(classProbabilities(weights, pair.features)))
