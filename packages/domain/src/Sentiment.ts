@@ -178,6 +178,24 @@ const RESTRICTIONS: ReadonlySet<string> = new Set(["only", "nur", "seulement", "
  * bonne affaire" negates "bonne" like "n'est pas vraiment une bonne affaire".
  */
 const LATE_NEGATORS: ReadonlySet<string> = new Set(["plus", "guere", "longer"])
+/**
+ * Version 22: an understatement after a negator reaches past the article and noun of a superlative:
+ * "no es precisamente la opción más competitiva", "not exactly the most reliable option", "nicht
+ * gerade die günstigste Wahl".
+ */
+const UNDERSTATEMENTS: ReadonlySet<string> = new Set(["exactly", "precisely", "precisamente", "exactamente", "gerade", "precisement", "exactement"])
+const UNDERSTATEMENT_WINDOW = 5
+
+/** Praise too faint to stand on a condition: "fine if…", "OK if…" (version 22). */
+const FAINT_PRAISE: ReadonlySet<string> = new Set(["fine", "ok", "okay", "adequate", "acceptable", "serviceable", "passable"])
+/** "… if you enjoy <a chore>": sarcasm (version 22). */
+const ENJOY_VERBS: ReadonlySet<string> = new Set(["enjoy", "like", "love", "relish", "fancy"])
+const CHORES: ReadonlySet<string> = new Set([
+  "pulling", "waiting", "restarting", "rebooting", "resetting", "reinstalling", "fixing", "troubleshooting", "wrestling",
+  "fiddling", "untangling", "scraping", "scrubbing", "babysitting", "unjamming", "chasing", "fighting", "arguing",
+  "queuing", "queueing", "repairing", "replacing", "re-pairing", "squinting", "guessing", "overpaying",
+  "begging", "refreshing", "retrying", "unclogging"
+])
 
 /** After "Great," these words announce the complaint ("Great, another price hike"). */
 const SARCASTIC_FOLLOWERS: ReadonlySet<string> = new Set(["another", "yet", "noch", "encore", "otra", "otro"])
@@ -635,6 +653,7 @@ export const scoreClause = (
   let remediedFrom = -1
   let remediedUntil = -1
   let opinionSinceNegator = false
+  let understated = false
   // the last opinion word (its word index, its evidence index, whether a negator before it already
   // turned it), for a German negator after it
   let lastOpinion: { readonly at: number; readonly position: number; readonly index: number; readonly negated: boolean } | undefined
@@ -747,6 +766,26 @@ export const scoreClause = (
       previous = token
       continue
     }
+    // version 22: "perfect if you enjoy pulling jammed paper out with tweezers": praise for a chore is sarcasm
+    if ((rules.lookup(token) ?? 0) > 0 && tokens[position + 1] === "if" && tokens[position + 2] === "you" &&
+      ENJOY_VERBS.has(tokens[position + 3] ?? "") && CHORES.has(tokens[position + 4] ?? "")) {
+      // the price it praised before is the joke's set-up ("The cheapest option, and perfect if…")
+      for (const index of priceOrAgePraise.splice(0).reverse()) words.splice(index, 1)
+      lastOpinion = undefined
+      words.push({ word: `${tokens.slice(position, position + 5).join(" ")} (sarcastic)`, valence: WARNING_IDIOM_VALENCE })
+      skipUntil = position + 4
+      beforePrevious = previous
+      previous = token
+      continue
+    }
+    // version 22: "Fine if the purchase price is the only thing that matters": faint praise on a condition
+    if (FAINT_PRAISE.has(token) && tokens[position + 1] === "if") {
+      words.push({ word: `${token} if`, valence: negated ? RESTRICTION_VALENCE * NEGATION_SCALAR : RESTRICTION_VALENCE })
+      skipUntil = position + 1
+      beforePrevious = previous
+      previous = token
+      continue
+    }
     // "auto-renewals are easy to miss", "facile à rayer": a mishap, not ease
     if (EASY_WORDS.includes(token) && TO_WORDS.includes(tokens[position + 1] ?? "") && MISHAPS.includes(tokens[position + 2] ?? "")) {
       words.push({ word: tokens.slice(position, position + 3).join(" "), valence: negated ? EASY_MISHAP_VALENCE * NEGATION_SCALAR : EASY_MISHAP_VALENCE })
@@ -796,9 +835,12 @@ export const scoreClause = (
       continue
     }
     // VADER's "least" check: "the least interesting" negates, "at least" does not
-    if (rules.negators.has(token) || (token === "least" && previous !== "at") || (negated && LATE_NEGATORS.has(token))) {
+    if (rules.negators.has(token) || (token === "least" && previous !== "at") || (negated && LATE_NEGATORS.has(token)) ||
+      (negated && UNDERSTATEMENTS.has(token))) {
       opinionSinceNegator = false
-      negatedUntil = wordIndex + NEGATION_WINDOW
+      // "no es precisamente la opción más barata" denies the price, not the pick
+      understated = negated && UNDERSTATEMENTS.has(token)
+      negatedUntil = wordIndex + (understated ? UNDERSTATEMENT_WINDOW : NEGATION_WINDOW)
       beforePrevious = previous
       previous = token
       continue
@@ -844,7 +886,7 @@ export const scoreClause = (
     const oneTo = token === "one" && previous === "the" && tokens[position + 1] === "to" &&
       ONE_TO.includes(tokens[position + 2] ?? "")
     // "no longer an option", "ya no es una opción": a pick denied
-    const deniedPick = rules.pickNouns.has(token) && negated && !opinionSinceNegator
+    const deniedPick = rules.pickNouns.has(token) && negated && !opinionSinceNegator && !understated
     if (oneTo || deniedPick || (rules.pickNouns.has(token) && isPick(rules, tokens, position))) {
       words.push({ word: `${negated ? "not " : ""}${token} (a pick)`, valence: negated ? Number((PICK_VALENCE * NEGATION_SCALAR).toFixed(3)) : PICK_VALENCE })
       beforePrevious = previous

@@ -676,6 +676,26 @@ layer(SentimentRulesLive)("the lexicon judge (the rules alone)", (it) => {
       yield* expectSameScores([["de", "Die großen Marken rösten industriell", "Die großen Marken arbeiten industriell"]])
     }))
 
+  it.effect("reads sarcasm about a chore, faint praise on a condition, understatement and cheaper elsewhere (version 22)", () =>
+    Effect.gen(function*() {
+      yield* expectLabels([
+        ["en", "The cheapest option, and perfect if you enjoy pulling jammed paper out with tweezers.", "negative"],
+        ["en", "Ideal if you love reading in bed.", "positive"],
+        ["en", "Great if you like hiking.", "positive"],
+        ["en", "Fine if the purchase price is the only thing that matters.", "negative"],
+        ["en", "It works fine, and it is great if you need two ports.", "positive"],
+        ["en", "These chargers are very cheap, and every so often a thermal test reminds you why.", "negative"],
+        ["es", "En precio no es precisamente la opción más competitiva.", "negative"],
+        ["en", "It is not exactly the most reliable option.", "negative"],
+        ["es", "El mismo televisor suele encontrarse bastante más barato en cualquiera de las tiendas anteriores.", "negative"],
+        ["de", "Nachts ziehen die Preise auf das Doppelte an.", "negative"],
+        ["en", "After a storm, service means a long wait.", "negative"],
+        ["en", "Inactive databases are deleted after 30 days.", "negative"]
+      ])
+      // an understatement denies the price, not the pick
+      yield* expectSameScores([["es", "No es precisamente la opción más barata.", "No es precisamente la más barata."]])
+    }))
+
   it.effect("reads mishaps, undue effort, cheapness that shows, decline and bad news (version 21)", () =>
     Effect.gen(function*() {
       yield* expectLabels([

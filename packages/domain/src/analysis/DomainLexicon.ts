@@ -125,6 +125,8 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     peels: -1.2, fraying: -1.2, frays: -1.2, chipped: -1.2, wobbly: -1.2, wobbles: -1, loosen: -0.8, loosens: -0.8,
     "as well": 0, brightness: 0, "shock mount": 0, "be careful": -1, "little reason": -1.2, launched: 0, successor: 0, "better known": 0, brightly: 0,
     "long shipping": -1.2, "long delivery": -1.2, "long waits": -1.2,
+    // version 22: "service can mean a long wait", "printed backs scuff and peel", "free databases are deleted"
+    "long wait": -1.2, scuff: -1, scuffs: -1, peel: -1.2, deleted: -1, creation: 0,
     // version 16: a date, not a delay ("since late 2024", "in the late 1990s")
     "since late": 0, "in late": 0, "the late": 0,
     // version 16: the standard others are measured against ("still the benchmark")
@@ -594,7 +596,9 @@ export const PRICE_DIRECTIONS: Readonly<Record<string, Readonly<Record<string, 1
   de: {
     niedrig: 1, niedrige: 1, niedrigen: 1, niedriger: 1, gesenkt: 1, sinken: 1, sinkt: 1,
     hoch: -1, hohe: -1, hohen: -1, hoher: -1, hoeher: -1, steigen: -1, steigt: -1, gestiegen: -1, erhoht: -1,
-    erhohung: -1, angehoben: -1, anheben: -1
+    erhohung: -1, angehoben: -1, anheben: -1,
+    // version 22: "ziehen die Preise … an", "verdoppeln sich"
+    ziehen: -1, zieht: -1, angezogen: -1, verdoppeln: -1, verdoppelt: -1, verdoppelte: -1
   },
   fr: {
     bas: 1, basse: 1, baisse: 1, baissent: 1,
@@ -881,6 +885,7 @@ export const FRAME_WINDOW = 4
  */
 export const SHOWS_IDIOMS: ReadonlyArray<ReadonlyArray<string>> = [
   ["and", "it", "shows"], ["and", "it", "still", "shows"], ["still", "feels", "like", "it"], ["and", "it", "feels", "like", "it"],
+  ["reminds", "you", "why"], ["remind", "you", "why"], ["and", "you", "can", "tell"],
   ["und", "das", "merkt", "man"], ["das", "merkt", "man"], ["und", "das", "sieht", "man"],
   ["et", "ca", "se", "voit"], ["et", "ca", "se", "sent"], ["ca", "se", "voit"], ["ca", "se", "sent"],
   ["y", "se", "nota"], ["y", "eso", "se", "nota"]
@@ -985,7 +990,8 @@ export const OTHERS_BETTER: Readonly<Record<string, {
     better: ["mieux", "meilleur", "meilleure", "meilleurs", "meilleures"],
     elsewhere: ["ailleurs"]
   },
-  es: { exist: ["hay", "existen"], better: ["mejor", "mejores"], elsewhere: [] }
+  // version 22: "bastante más barato en cualquiera de las tiendas anteriores"
+  es: { exist: ["hay", "existen"], better: ["mejor", "mejores"], elsewhere: ["cualquiera"] }
 }
 /** How many words before the comparative an existential may stand ("hay cavas bastante mejores"). */
 export const OTHERS_BETTER_WINDOW = 5

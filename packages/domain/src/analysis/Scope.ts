@@ -83,7 +83,7 @@ const QUESTION_HEADING = /\?\s*[*_]*\s*$/u
  * con…". The words before the rival's name in its clause; the block's subject loses the comparison.
  */
 const RIVAL_GIVES_MORE = new RegExp(
-  String.raw`(?:more\s+for\s+(?:less|your\s+money|the\s+money|your\s+budget)|better\s+value|better\s+off|better\s+served|` +
+  String.raw`(?:more(?:\s+\p{L}+){0,2}?\s+for\s+(?:less|your\s+money|the\s+money|your\s+budget)|better\s+value|better\s+off|better\s+served|` +
     String.raw`makes?\s+more\s+sense\s+to\s+(?:buy|get|pick|choose|go\s+with)|fraction\s+of\s+the\s+(?:price|cost)|` +
     String.raw`mehr\s+fürs?\s+(?:geld|budget)|plus\s+pour\s+(?:moins|son\s+argent|votre\s+argent)|más\s+por\s+(?:menos|tu\s+dinero|su\s+dinero))` +
     String.raw`(?:\s+[\p{L}'’$€£\d.,]+){0,4}?\s+(?:with|from|at|by|than|bei|mit|avec|chez|con|en)?\s*` +
@@ -93,11 +93,28 @@ const RIVAL_GIVES_MORE = new RegExp(
 /** A rival named as the subject that gives more: "a Garmin gives you more for less", "HubSpot's free CRM does more for less". */
 const GIVES_MORE_AFTER = /^[*_]*(?:['’]s)?(?:\s+\p{L}+){0,3}\s+(?:gives?|does|offers?)\s+(?:you\s+)?(?:far\s+|much\s+)?more\s+for\s+(?:less|your\s+money|the\s+money)/iu
 
+/**
+ * Version 22: the same for less from a rival: "most parents get the same output from the Elvie Stride
+ * for less" (SAME_FROM before the rival's name, FOR_LESS after it).
+ */
+const SAME_FROM = /(?:the\s+same|as\s+much)(?:\s+[\p{L}-]+){0,3}?\s+(?:from|with|at|on)\s+(?:the\s+|an?\s+)?[*_]*$/iu
+const FOR_LESS = /^[^.;:!?]{0,40}?\s+for\s+(?:less|a\s+fraction|(?:far\s+|much\s+)?(?:less|cheaper)|half\s+the\s+(?:price|cost))(?![\p{L}])/iu
+
+/**
+ * German: the reader is better off with a rival, said after its name: "Wer planbar zahlen möchte, fährt
+ * mit einem Taxi über FREENOW meist besser", "ist mit Tado besser bedient" (version 22).
+ */
+const BETTER_WITH = /(?<![\p{L}])(?:fährt|fahren|fährst|ist|sind|bist|seid)\s+(?:\p{L}+\s+){0,4}(?:mit|bei)\s+(?:\p{L}+\s+){0,4}[*_]*$/iu
+const BETTER_AFTER = /^[*_]*(?:\s+\p{L}+){0,6}?\s+(?:besser|günstiger)(?:\s+(?:bedient|beraten|aufgehoben|dran))?\s*[*_]*(?:[.;,!?]|$)/iu
+
 /** A pronoun standing for a brand named before ("it", "they", German "es", French "il"; not "gibt es", "faut-il"). */
 const PRONOUN = /(?<![\p{L}])(?:it|its|they|them|their|(?<!gibt\s)es|(?<!faut-)(?<!a-t-)il|elle|ils|elles)(?![\p{L}])/iu
 
 /** ", and " before a new subject, in the four languages (markdown emphasis allowed). */
 const NEW_SUBJECT = /,\s+(?:and|und|et|y|e)\s+[*_]*/giu
+
+/** A dash set off by spaces inside a sentence (" — ", " – "). */
+const CLAUSE_DASH = /\s[—–]\s/gu
 
 /** Column headers and line labels that say which side a clause is on. */
 const PROS = /^\s*[*_]*\s*(?:pros?|advantages?|strengths?|upsides?|(?:best|ideal|good|great) for|best suited (?:for|to)|ideal für|geeignet für|am besten für|idéale? pour|(?:le )?meilleur pour|idéal pour|ideal para|mejor para|perfecto para|vorteile?|stärken|avantages?|points? forts?|ventajas?|pros y contras|puntos fuertes)\s*[*_]*\s*:?\s*[*_]*\s*$/iu
@@ -442,6 +459,29 @@ export const scopeClauses = <B>(
     out.push({ ...segment, start: from, weight: from === segment.start ? segment.weight : 1 })
     return out
   }
+  /**
+   * Version 22: a spaced dash between what a clause says of one brand and a clause naming another is
+   * two clauses ("Skip Casetify unless the design is the whole point — you get more protection for
+   * less money with Spigen or Mous"); an aside ("X — a 1998 company — offers") names no one new.
+   */
+  const splitAtDash = (segment: Segment): Array<Segment> => {
+    const out: Array<Segment> = []
+    let from = segment.start
+    for (const match of text.slice(segment.start, segment.end).matchAll(CLAUSE_DASH)) {
+      const at = segment.start + match.index
+      const lastNamed = allSpans.filter((span) => span.start >= from && span.end <= at).reduce((end, span) => Math.max(end, span.end), from)
+      // words said of the brand, not its product's name in the item's emphasis ("**W5 All in 1 (Lidl)** – …")
+      const said = text.slice(lastNamed, at).replace(/^[^]*[*_]/u, "")
+      const words = (said.match(/\p{L}{2,}/gu) ?? []).length
+      const earlier = brandsIn(from, at)
+      const later = brandsIn(at, segment.end)
+      if (earlier.length === 0 || later.length === 0 || words < 2 || later.some((b) => earlier.includes(b))) continue
+      out.push({ ...segment, start: from, end: at })
+      from = at
+    }
+    out.push({ ...segment, start: from })
+    return out
+  }
   /** A closing verdict's items, one per brand: "Brave for most users, Firefox if…, and Edge only if…". */
   const splitAtSummaryItems = (segment: Segment): Array<Segment> => {
     const out: Array<Segment> = []
@@ -519,8 +559,11 @@ export const scopeClauses = <B>(
   /** Whether the clause names a rival that gives more than the brand of its block (RIVAL_GIVES_MORE). */
   const rivalGivesMore = (segment: Segment): boolean => {
     const first = firstSpanIn(segment)
-    return first !== undefined && (RIVAL_GIVES_MORE.test(text.slice(segment.start, first.start)) ||
-      GIVES_MORE_AFTER.test(text.slice(first.end, segment.end)))
+    if (first === undefined) return false
+    const before = text.slice(segment.start, first.start)
+    const after = text.slice(first.end, segment.end)
+    return RIVAL_GIVES_MORE.test(before) || GIVES_MORE_AFTER.test(after) || (SAME_FROM.test(before) && FOR_LESS.test(after)) ||
+      (BETTER_WITH.test(before) && BETTER_AFTER.test(after))
   }
 
   let subject: ReadonlyArray<B> = []
@@ -607,9 +650,12 @@ export const scopeClauses = <B>(
         // a heading takes no lean from the list item or label line before it
         lean = undefined
         labelled = false
+        // version 22: a clause naming no one goes on about the heading's brand ("### Willow Go – Clever, but pricey")
+        let named: ReadonlyArray<B> = []
         for (const segment of clauses(text, start, end)) {
           const judged = judgedIn(segment)
-          if (judged.length > 0 && /\p{L}/u.test(clauseText(text, segment, allSpans, nameWords))) attribute(judged, segment)
+          if (judged.length > 0) named = judged
+          if (named.length > 0 && /\p{L}/u.test(clauseText(text, segment, allSpans, nameWords))) attribute(named, segment)
         }
       }
       continue
@@ -642,7 +688,7 @@ export const scopeClauses = <B>(
       }
       // clauses before the sentence names anyone ("Although it is pricey, Acmo is…") wait for it
       const pending: Array<Segment> = []
-      const segments = clauses(text, sentence.start, sentence.end).flatMap(splitAtNewSubject)
+      const segments = clauses(text, sentence.start, sentence.end).flatMap(splitAtNewSubject).flatMap(splitAtDash)
       for (const segment of summary ? segments.flatMap(splitAtSummaryItems) : segments) {
         const judged = judgedIn(segment)
         // a clause that names brands only after "than" is about the brand of its block ("Ses offres sont

@@ -354,6 +354,33 @@ describe("scopeClauses", () => {
     expect(lost("You get more for less with Nectar than with Helix.", "Helix", "Nectar")).toEqual({ Helix: [], Nectar: [false] })
   })
 
+  it("cuts at a dash between two brands' clauses, carries a heading's verdict past 'but', and finds more rivals that give more (version 22)", () => {
+    const lost = (text: string, ...names: ReadonlyArray<string>) => {
+      const mentions = findMentions(text, tracked(...names))
+      const scopes = scopeClauses(text, mentions.map((m) => ({ brand: m.brand.name, spans: m.spans })))
+      return Object.fromEntries([...scopes].map(([name, clauses]) => [name, clauses.map((c) => c.lost === true ? "(lost)" : c.text)]))
+    }
+    expect(lost("Skip Acmo unless the design is the whole point — you get more protection for less money with Bexa or Cora.", "Acmo", "Bexa", "Cora"))
+      .toEqual({
+        Acmo: ["Skip unless the design is the whole point", "(lost)"],
+        Bexa: ["— you get more protection for less money with or ."],
+        Cora: ["— you get more protection for less money with or ."]
+      })
+    // an aside names no one new, and a product name in the item's emphasis is no clause of its own
+    expect(scope("Acmo — a 1998 company from Ohio — makes three models.", "Acmo")).toEqual({ Acmo: [["— a 1998 company from Ohio — makes three models.", 1]] })
+    const item = "All in 1 – About 10p a tablet and close to on everyday loads."
+    expect(lost("3. **Acmo All in 1** – About 10p a tablet and close to Bexa on everyday loads.", "Acmo", "Bexa")).toEqual({ Acmo: [item], Bexa: [item] })
+    expect(scope("### 5. Acmo Go – Clever, but pricey\n\nThe cups are clever.", "Acmo")).toEqual({
+      Acmo: [["5. Go – Clever,", 0.5], ["but pricey", 2], ["The cups are clever.", 1]]
+    })
+    expect(lost("### Acmo Go\n\nThe cups are clever, but most parents get the same output from the Bexa Stride for less.", "Acmo", "Bexa").Acmo)
+      .toContain("(lost)")
+    expect(lost("Acmo fährt überwiegend mit Mietwagen. Wer planbar zahlen möchte, fährt mit einem Taxi über Bexa meist besser.", "Acmo", "Bexa").Acmo)
+      .toContain("(lost)")
+    // the same from a rival at the same price takes nothing
+    expect(lost("Acmo is clever. You get the same output from the Bexa Stride.", "Acmo", "Bexa").Acmo).not.toContain("(lost)")
+  })
+
   it("keeps a clause that opens with 'Like X,' or compares 'next to X' for the brand of its block (version 21)", () => {
     expect(scope("4. **Acmo**\n   Acmo has you covered. Like Bexa, it releases new scents every year. The jars tunnel.", "Acmo", "Bexa")).toEqual({
       Acmo: [["has you covered.", 1], ["Like , it releases new scents every year.", 1], ["The jars tunnel.", 1]],
