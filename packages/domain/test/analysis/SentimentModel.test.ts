@@ -45,12 +45,14 @@ describe("multinomial logistic regression", () => {
   })
 })
 
+/** Three class probabilities that sum to 1. */
+const classProbabilities = fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }))
+  .filter(([a, b, c]) => a + b + c > 0)
+  .map(([a, b, c]) => [a / (a + b + c), b / (a + b + c), c / (a + b + c)])
+
 describe("the learned sentiment weights", () => {
   it("turn probabilities into a score whose label is always the most likely class", () => {
-    const p = fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }))
-      .filter(([a, b, c]) => a + b + c > 0)
-      .map(([a, b, c]) => [a / (a + b + c), b / (a + b + c), c / (a + b + c)])
-    fc.assert(fc.property(p, (probs) => {
+    fc.assert(fc.property(classProbabilities, (probs) => {
       const score = scoreOfProbabilities(probs)
       const [negative = 0, neutral = 0, positive = 0] = probs
       if (positive > neutral && positive > negative) expect(sentimentLabel(score)).toBe("positive")
@@ -64,10 +66,7 @@ describe("the learned sentiment weights", () => {
   })
 
   it("weigh a missed criticism by its cost: only ever towards negative, and negative when criticism is half as likely as the rest", () => {
-    const p = fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }))
-      .filter(([a, b, c]) => a + b + c > 0)
-      .map(([a, b, c]) => [a / (a + b + c), b / (a + b + c), c / (a + b + c)])
-    fc.assert(fc.property(p, (probs) => {
+    fc.assert(fc.property(classProbabilities, (probs) => {
       const weighed = weighedForCost(probs)
       expect(weighed.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9)
       expect(weighed[0] ?? 0).toBeGreaterThanOrEqual((probs[0] ?? 0) - 1e-12)
