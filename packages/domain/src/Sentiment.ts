@@ -659,6 +659,11 @@ export const scoreClause = (
   let lastOpinion: { readonly at: number; readonly position: number; readonly index: number; readonly negated: boolean } | undefined
   // version 21: where praise of a price or an age was read ("the cheapest tent here, and it shows")
   const priceOrAgePraise: Array<number> = []
+  /** The praise of a price or an age read so far is no praise: a flaw follows ("…, and it shows"). */
+  const dropPricePraise = () => {
+    for (const index of priceOrAgePraise.splice(0).reverse()) words.splice(index, 1)
+    lastOpinion = undefined
+  }
   const onlyIf = onlyIfPhrases(tokens)
   const conditional = (position: number): boolean =>
     onlyIf.some(({ at, until }) => position !== at && position < until && position >= at - ONLY_IF_WINDOW)
@@ -757,8 +762,7 @@ export const scoreClause = (
     if (shows !== undefined) {
       const earlier = tokens.slice(0, position).some((other) => PRICE_OR_AGE.includes(other))
       if (earlier || tokens[position + shows.length] === ":") {
-        for (const index of priceOrAgePraise.splice(0).reverse()) words.splice(index, 1)
-        lastOpinion = undefined
+        dropPricePraise()
         words.push({ word: shows.join(" "), valence: WARNING_IDIOM_VALENCE })
       }
       skipUntil = position + shows.length - 1
@@ -770,8 +774,7 @@ export const scoreClause = (
     if ((rules.lookup(token) ?? 0) > 0 && tokens[position + 1] === "if" && tokens[position + 2] === "you" &&
       ENJOY_VERBS.has(tokens[position + 3] ?? "") && CHORES.has(tokens[position + 4] ?? "")) {
       // the price it praised before is the joke's set-up ("The cheapest option, and perfect if…")
-      for (const index of priceOrAgePraise.splice(0).reverse()) words.splice(index, 1)
-      lastOpinion = undefined
+      dropPricePraise()
       words.push({ word: `${tokens.slice(position, position + 5).join(" ")} (sarcastic)`, valence: WARNING_IDIOM_VALENCE })
       skipUntil = position + 4
       beforePrevious = previous
@@ -835,11 +838,11 @@ export const scoreClause = (
       continue
     }
     // VADER's "least" check: "the least interesting" negates, "at least" does not
-    if (rules.negators.has(token) || (token === "least" && previous !== "at") || (negated && LATE_NEGATORS.has(token)) ||
-      (negated && UNDERSTATEMENTS.has(token))) {
+    const understatement = negated && UNDERSTATEMENTS.has(token)
+    if (rules.negators.has(token) || (token === "least" && previous !== "at") || (negated && LATE_NEGATORS.has(token)) || understatement) {
       opinionSinceNegator = false
       // "no es precisamente la opción más barata" denies the price, not the pick
-      understated = negated && UNDERSTATEMENTS.has(token)
+      understated = understatement
       negatedUntil = wordIndex + (understated ? UNDERSTATEMENT_WINDOW : NEGATION_WINDOW)
       beforePrevious = previous
       previous = token

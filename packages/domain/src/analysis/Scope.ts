@@ -437,64 +437,50 @@ export const scopeClauses = <B>(
     if (targets.length > 0) lastJudged = targets
     for (const target of targets) out.get(target)?.push(clause)
   }
-  /**
-   * A clause that goes on with ", and <brand> …" after saying something of an earlier brand is
-   * two clauses ("X is pricier but its boarding is calm, and Y is late"); a list of names
-   * ("X, Y, and Z are popular") is not cut.
-   */
-  const splitAtNewSubject = (segment: Segment): Array<Segment> => {
+  /** A segment cut at the matches of `pattern` where `cuts(at, next, from)` holds (`next`: where the match ends). */
+  const cutAt = (segment: Segment, pattern: RegExp, cuts: (at: number, next: number, from: number) => boolean): Array<Segment> => {
     const out: Array<Segment> = []
     let from = segment.start
-    for (const match of text.slice(segment.start, segment.end).matchAll(NEW_SUBJECT)) {
+    for (const match of text.slice(segment.start, segment.end).matchAll(pattern)) {
       const at = segment.start + match.index
-      const next = at + match[0].length
-      const startsBrand = allSpans.some((span) => span.start === next)
-      const said = allSpans.filter((span) => span.start >= from && span.end <= at)
-      const lastNamed = said.reduce((end, span) => Math.max(end, span.end), from)
-      const words = (text.slice(lastNamed, at).match(/\p{L}{2,}/gu) ?? []).length
-      if (!startsBrand || words < 2) continue
+      if (!cuts(at, at + match[0].length, from)) continue
       out.push({ ...segment, start: from, end: at })
       from = at
     }
-    out.push({ ...segment, start: from, weight: from === segment.start ? segment.weight : 1 })
+    out.push({ ...segment, start: from })
     return out
+  }
+  /** What a clause says between `from` and `at` after the last brand it names there. */
+  const saidAfterLastName = (from: number, at: number): string =>
+    text.slice(allSpans.filter((span) => span.start >= from && span.end <= at).reduce((end, span) => Math.max(end, span.end), from), at)
+  const wordCount = (said: string): number => (said.match(/\p{L}{2,}/gu) ?? []).length
+  /**
+   * A clause that goes on with ", and <brand> …" after saying something of an earlier brand is
+   * two clauses ("X is pricier but its boarding is calm, and Y is late"); a list of names
+   * ("X, Y, and Z are popular") is not cut. The part after a cut weighs 1.
+   */
+  const splitAtNewSubject = (segment: Segment): Array<Segment> => {
+    const parts = cutAt(segment, NEW_SUBJECT, (at, next, from) =>
+      allSpans.some((span) => span.start === next) && wordCount(saidAfterLastName(from, at)) >= 2)
+    const last = parts.length - 1
+    return parts.map((part, i) => i > 0 && i === last ? { ...part, weight: 1 } : part)
   }
   /**
    * Version 22: a spaced dash between what a clause says of one brand and a clause naming another is
    * two clauses ("Skip Casetify unless the design is the whole point — you get more protection for
    * less money with Spigen or Mous"); an aside ("X — a 1998 company — offers") names no one new.
    */
-  const splitAtDash = (segment: Segment): Array<Segment> => {
-    const out: Array<Segment> = []
-    let from = segment.start
-    for (const match of text.slice(segment.start, segment.end).matchAll(CLAUSE_DASH)) {
-      const at = segment.start + match.index
-      const lastNamed = allSpans.filter((span) => span.start >= from && span.end <= at).reduce((end, span) => Math.max(end, span.end), from)
+  const splitAtDash = (segment: Segment): Array<Segment> =>
+    cutAt(segment, CLAUSE_DASH, (at, _next, from) => {
       // words said of the brand, not its product's name in the item's emphasis ("**W5 All in 1 (Lidl)** – …")
-      const said = text.slice(lastNamed, at).replace(/^[^]*[*_]/u, "")
-      const words = (said.match(/\p{L}{2,}/gu) ?? []).length
+      const words = wordCount(saidAfterLastName(from, at).replace(/^[^]*[*_]/u, ""))
       const earlier = brandsIn(from, at)
       const later = brandsIn(at, segment.end)
-      if (earlier.length === 0 || later.length === 0 || words < 2 || later.some((b) => earlier.includes(b))) continue
-      out.push({ ...segment, start: from, end: at })
-      from = at
-    }
-    out.push({ ...segment, start: from })
-    return out
-  }
+      return earlier.length > 0 && later.length > 0 && words >= 2 && !later.some((b) => earlier.includes(b))
+    })
   /** A closing verdict's items, one per brand: "Brave for most users, Firefox if…, and Edge only if…". */
-  const splitAtSummaryItems = (segment: Segment): Array<Segment> => {
-    const out: Array<Segment> = []
-    let from = segment.start
-    for (const match of text.slice(segment.start, segment.end).matchAll(SUMMARY_ITEM)) {
-      const at = segment.start + match.index
-      if (!allSpans.some((span) => span.start === at + match[0].length)) continue
-      out.push({ ...segment, start: from, end: at })
-      from = at
-    }
-    out.push({ ...segment, start: from })
-    return out
-  }
+  const splitAtSummaryItems = (segment: Segment): Array<Segment> =>
+    cutAt(segment, SUMMARY_ITEM, (_at, next) => allSpans.some((span) => span.start === next))
   /** Where the baselines of "alternatives to X" in a clause start (once per clause: `judgedIn` and `baselineOnly` both ask). */
   const baselines = new WeakMap<Segment, Array<number>>()
   const baselinesIn = (segment: Segment): Array<number> => {
@@ -651,11 +637,11 @@ export const scopeClauses = <B>(
         lean = undefined
         labelled = false
         // version 22: a clause naming no one goes on about the heading's brand ("### Willow Go – Clever, but pricey")
-        let named: ReadonlyArray<B> = []
+        let headingBrands: ReadonlyArray<B> = []
         for (const segment of clauses(text, start, end)) {
           const judged = judgedIn(segment)
-          if (judged.length > 0) named = judged
-          if (named.length > 0 && /\p{L}/u.test(clauseText(text, segment, allSpans, nameWords))) attribute(named, segment)
+          if (judged.length > 0) headingBrands = judged
+          if (headingBrands.length > 0 && /\p{L}/u.test(clauseText(text, segment, allSpans, nameWords))) attribute(headingBrands, segment)
         }
       }
       continue

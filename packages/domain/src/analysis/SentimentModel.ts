@@ -89,6 +89,10 @@ export const weighedForCost = ([negative = 0, neutral = 0, positive = 0]: Readon
   return total > 0 ? [MISSED_CRITICISM_COST * negative / total, neutral / total, positive / total] : [0, 1, 0]
 }
 
+/** The probabilities a brand's label and score are chosen from: its class probabilities weighed for cost. */
+export const labelProbabilities = (weights: SentimentWeights, features: ReadonlyMap<string, number>): Array<number> =>
+  weighedForCost(classProbabilities(weights, features))
+
 /** The likeliest label; a tie between the top two is neutral. */
 export const chosenLabel = ([negative = 0, neutral = 0, positive = 0]: ReadonlyArray<number>): typeof SENTIMENT_CLASSES[number] =>
   positive > neutral && positive > negative ? "positive" : negative > neutral && negative > positive ? "negative" : "neutral"
@@ -129,7 +133,7 @@ export const calibrate = (
   // nothing said of the brand ("on the network of X"): neutral, as the rules say
   if (judgement.evidence.length === 0 && clauseTokens.every((tokens) => tokens.length === 0)) return judgement
   const features = sentimentFeatures(judgement, clauseTokens)
-  const p = weighedForCost(classProbabilities(weights, features))
+  const p = labelProbabilities(weights, features)
   const contributions = [...features].flatMap(([feature, value]) => {
     const w = weightOf(weights, feature)
     const contribution = w === undefined ? 0 : value * (w[2] - w[0])

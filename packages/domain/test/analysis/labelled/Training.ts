@@ -4,11 +4,10 @@ import { fitMultinomial, type SparseExample } from "../../../src/analysis/Logist
 import { NOTHING_IGNORED, scopeAnswer } from "../../../src/analysis/ResponseAnalysis.js"
 import {
   chosenLabel,
-  classProbabilities,
+  labelProbabilities,
   SENTIMENT_CLASSES,
   sentimentFeatures,
-  type SentimentWeights,
-  weighedForCost
+  type SentimentWeights
 } from "../../../src/analysis/SentimentModel.js"
 import { lexiconLanguage, makeRuleReader } from "../../../src/Sentiment.js"
 import { labelledInput } from "./Adapter.js"
@@ -76,4 +75,4 @@ export const train = (pairs: ReadonlyArray<LabelledPair>, trainedOn: string): Se
 
 /** The label the weights choose for a pair, as the analyser stores it (`scoreOfProbabilities`). */
 export const predict = (weights: SentimentWeights, pair: LabelledPair): ReaderSentiment =>
-  chosenLabel(weighedForCost(classProbabilities(weights, pair.features)))
+  chosenLabel(labelProbabilities(weights, pair.features))
