@@ -29,6 +29,7 @@ import {
   EASY_WORDS,
   FALL_SHORT,
   FALL_SHORT_VALENCE,
+  FORMER_STATUS_VALENCE,
   FORMERLY,
   FORMERLY_WINDOW,
   FRAME_NOUNS,
@@ -42,6 +43,7 @@ import {
   LOCKED_WINDOW,
   LOCKING_VERBS,
   MISHAPS,
+  MOVED_ON,
   ONLY_IF_GAP,
   ONLY_IF_WINDOW,
   ONLY_WORDS,
@@ -78,6 +80,10 @@ import {
   PRICE_NOUNS,
   PRICE_OR_AGE,
   PRICE_WINDOW,
+  STATUS_NOUNS,
+  TIER_NOUNS,
+  TIER_PRICE_WORDS,
+  TIER_WINDOW,
   SARCASTIC_OPENERS,
   SEPARABLE_VERBS,
   SERVES_BETTER,
@@ -501,6 +507,47 @@ const formerly = (tokens: ReadonlyArray<string>, position: number): boolean =>
     FORMERLY.includes(token) || (token === "used" && window[index + 1] === "to")
   )
 
+/** A status noun after a FORMERLY word that opens its clause or aside ("Once the agency favourite"): a standing lost. */
+const formerStatus = (tokens: ReadonlyArray<string>, position: number): boolean => {
+  const next = tokens[position + 1]
+  // "Once the default settings are changed": a conjunction, the noun only qualifies another
+  if (!STATUS_NOUNS.includes(tokens[position] ?? "") || !(next === undefined || PUNCTUATION.test(next) || STATUS_FOLLOWERS.has(next))) return false
+  for (let at = position - 1; at >= 0 && at >= position - FORMERLY_WINDOW; at--) {
+    const token = tokens[at] ?? ""
+    if (PUNCTUATION.test(token)) return false
+    if (FORMERLY.includes(token)) return at === 0 || PUNCTUATION.test(tokens[at - 1] ?? "")
+  }
+  return false
+}
+
+/** What may follow a status noun: "once the default choice", "once the default for open-source projects". */
+const STATUS_FOLLOWERS: ReadonlySet<string> = new Set([
+  "for", "among", "of", "in", "on", "choice", "pick", "recommendation", "option", "app", "tool", "brand", "name",
+  "fur", "bei", "unter", "pour", "de", "chez", "para", "entre", "en"
+])
+
+/** Whether a price word names a plan ("on the cheaper plans", "the cheaper Essential and Premium tiers"). */
+const namesTier = (tokens: ReadonlyArray<string>, position: number): boolean => {
+  for (let at = position + 1; at <= position + TIER_WINDOW && at < tokens.length; at++) {
+    const token = tokens[at] ?? ""
+    if (PUNCTUATION.test(token)) return false
+    if (TIER_NOUNS.includes(token)) return true
+  }
+  return false
+}
+
+/** "Most small businesses have moved on.": customers left, said at the end of its phrase (MOVED_ON). */
+const movedOn = (tokens: ReadonlyArray<string>, position: number): ReadonlyArray<string> | undefined => {
+  const idiom = idiomAt(MOVED_ON, tokens, position)
+  const next = tokens[position + (idiom?.length ?? 0)]
+  return idiom !== undefined && (next === undefined || PUNCTUATION.test(next) || LEFT_SINCE.has(next)) ? idiom : undefined
+}
+const LEFT_SINCE: ReadonlySet<string> = new Set(["since", "from", "after"])
+
+/** A verb of the reader's own taste after its subject ("if you value open hardware"): a condition, no praise. */
+const TASTE_VERBS: ReadonlySet<string> = new Set(["value", "values", "prize", "prizes"])
+const READERS: ReadonlySet<string> = new Set(["you", "we", "they"])
+
 /** The idiom of `idioms` (folded tokens) that starts at `position`, if any. */
 const idiomAt = (
   idioms: ReadonlyArray<ReadonlyArray<string>>,
@@ -757,6 +804,22 @@ export const scoreClause = (
       }
       lastOpinion = undefined
     }
+    // version 23: "Once the agency favourite.": a standing lost
+    if (formerStatus(tokens, position)) {
+      words.push({ word: `once ${token}`, valence: FORMER_STATUS_VALENCE })
+      beforePrevious = previous
+      previous = token
+      continue
+    }
+    // version 23: "Most small businesses have moved on."
+    const left = movedOn(tokens, position)
+    if (left !== undefined) {
+      words.push({ word: left.join(" "), valence: WARNING_IDIOM_VALENCE })
+      skipUntil = position + left.length - 1
+      beforePrevious = previous
+      previous = token
+      continue
+    }
     // "the cheapest tent here, and it shows": the price or age praised is the flaw
     const shows = idiomAt(SHOWS_IDIOMS, tokens, position)
     if (shows !== undefined) {
@@ -777,6 +840,15 @@ export const scoreClause = (
       dropPricePraise()
       words.push({ word: `${tokens.slice(position, position + 5).join(" ")} (sarcastic)`, valence: WARNING_IDIOM_VALENCE })
       skipUntil = position + 4
+      beforePrevious = previous
+      previous = token
+      continue
+    }
+    // version 23: "The HomeRight will do in a pinch, if you enjoy unclogging the tip every ten minutes"
+    if (ENJOY_VERBS.has(token) && previous === "you" && beforePrevious === "if" && CHORES.has(tokens[position + 1] ?? "")) {
+      dropPricePraise()
+      words.push({ word: `if you ${token} ${tokens[position + 1]} (sarcastic)`, valence: WARNING_IDIOM_VALENCE })
+      skipUntil = position + 1
       beforePrevious = previous
       previous = token
       continue
@@ -930,6 +1002,9 @@ export const scoreClause = (
     const notPraise = own > 0 &&
       ((tokens[position + 1] === "to" && (ADVICE_AVOID.includes(tokens[position + 2] ?? "") || ADVICE_WORDS.includes(token))) ||
         formerly(tokens, position) ||
+        // version 23: a plan's name ("on the cheaper plans"), a reader's taste ("if you value open hardware")
+        (TIER_PRICE_WORDS.includes(token) && namesTier(tokens, position)) ||
+        (TASTE_VERBS.has(token) && (READERS.has(previous) || READERS.has(beforePrevious))) ||
         // version 21: "the catch is value", "the best features sit behind the premium tier"
         framed(rules, tokens, position) || lockedAway(tokens, position) || inTheory(tokens, position) ||
         praisesAlternative(tokens, position) || ofEarlierModels(tokens, position) ||

@@ -145,7 +145,8 @@ layer(SentimentRulesLive)("the lexicon judge (the rules alone)", (it) => {
       expect(sentimentLabel(yield* score("en", "it costs noticeably more"))).toBe("negative")
       expect(sentimentLabel(yield* score("fr", "elle coûte environ 4 000 € de plus"))).toBe("negative")
       expect(sentimentLabel(yield* score("en", "the obvious choice for Office users"))).toBe("positive")
-      expect(yield* score("en", "once the default choice")).toBe(50)
+      // version 23: a standing lost reads as a mild complaint, not as praise
+      expect(yield* score("en", "once the default choice")).toBeLessThan(50)
       expect(sentimentLabel(yield* score("en", "its subscription cuts delivery fees"))).toBe("positive")
       expect(sentimentLabel(yield* score("en", "its pricing climbs steeply"))).toBe("negative")
       expect(yield* score("es", "hay que domiciliar la nómina para evitar comisiones")).toBe(50)
@@ -676,6 +677,33 @@ layer(SentimentRulesLive)("the lexicon judge (the rules alone)", (it) => {
       yield* expectSameScores([["de", "Die großen Marken rösten industriell", "Die großen Marken arbeiten industriell"]])
     }))
 
+  it.effect("reads a standing lost, customers who moved on, a plan's name, a reader's taste and more sarcasm about a chore (version 23)", () =>
+    Effect.gen(function*() {
+      yield* expectLabels([
+        ["en", "Once the agency favourite.", "negative"],
+        ["en", "Evernote, once the leader, now charges more.", "negative"],
+        ["en", "Most small businesses have moved on.", "negative"],
+        ["en", "Reporting is limited on the cheaper plans.", "negative"],
+        ["en", "It will do in a pinch, if you enjoy unclogging the tip every ten minutes.", "negative"],
+        ["en", "Fabrics feel thin for the list price – only worth it during a sale.", "negative"],
+        ["fr", "Le service client n'est pas toujours au rendez-vous.", "negative"],
+        ["fr", "La qualité est au rendez-vous.", "positive"],
+        ["fr", "Les remboursements traînent souvent.", "negative"],
+        ["en", "It still runs into compatibility hiccups.", "negative"]
+      ])
+      yield* expectSameScores([
+        // "once" as a conjunction, and a status noun away from the clause's start
+        ["en", "Once the default settings are changed, it works.", "Once the settings are changed, it works."],
+        ["en", "Choose it if you value open hardware.", "Choose it if you want open hardware."],
+        ["en", "CRM integrations aren't included on the cheapest plan.", "CRM integrations aren't included on the annual plan."],
+        ["fr", "On la croise rarement dans les classes.", "On la voit rarement dans les classes."],
+        // moving on to a named rival is that rival's clause: no complaint
+        ["en", "Many teams have moved on to the new version.", "Many teams have switched to the new version."]
+      ])
+      // the free plan is still praise
+      yield* expectLabels([["en", "The free plan is generous.", "positive"]])
+    }))
+
   it.effect("reads sarcasm about a chore, faint praise on a condition, understatement and cheaper elsewhere (version 22)", () =>
     Effect.gen(function*() {
       yield* expectLabels([
@@ -808,7 +836,9 @@ layer(SentimentRulesLive)("the lexicon judge (the rules alone)", (it) => {
         expect(sentimentLabel(judge(`it would be ${adjective} to ${verb} it`))).not.toBe("positive")
       }))
       fc.assert(fc.property(fc.constantFrom("used to be the", "was once the", "formerly the"), praise, (past, word) => {
-        expect(judge(`${past} ${word} app`)).toBe(50)
+        // version 23: a standing ("formerly the go-to app") lost at the clause's start is a mild complaint
+        const lost = past === "formerly the" && ["go-to", "favourite"].includes(word)
+        expect(judge(`${past} ${word} app`)).toBe(lost ? judge("formerly the leader") : 50)
       }))
     }))
 

@@ -40,7 +40,9 @@ const SUBJECT_VERBS: ReadonlyArray<string> = [
   // version 18: selling and working ("Verti, la aseguradora digital del grupo Mapfre, vende seguros…")
   "vende", "venden", "trabaja", "verkauft", "vend",
   // version 21: "Porch, once pitched as a direct rival, now earns most of its money…"
-  "earns", "operates", "serves", "lists", "hosts", "owns", "connects"
+  "earns", "operates", "serves", "lists", "hosts", "owns", "connects",
+  // version 23: a shop's verbs ("Otto führt neben Möbeln auch ein großes Modesortiment")
+  "führt", "vertreibt", "betreibt", "versendet", "verschickt", "lockt", "wirbt", "gehört", "startet", "zeigt"
 ]
 
 /**

@@ -166,7 +166,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     slipped: -1.5, slipping: -1.2, declined: -1.2, declining: -1, deteriorated: -1.8, deteriorating: -1.5, downhill: -1.5, worsened: -1.5,
     "to settle": -1.2, inconsistently: -1.2, collapsing: -1.5, unreliably: -1.5, drifted: -0.8,
     // version 21: a direction, not praise ("passed wholesale prices straight through")
-    straight: 0
+    straight: 0,
+    // version 23: "still runs into more game-compatibility hiccups"
+    hiccup: -1, hiccups: -1
   },
   de: {
     teuer: -1.5, teure: -1.5, teuren: -1.5, kostspielig: -1.5, überteuert: -2, lockangebote: -1.5,
@@ -342,7 +344,11 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     // brand), bad news (hacks, convictions)
     "est dégradé": -1.5, "est dégradée": -1.5, "sont dégradés": -1.5, "est détérioré": -1.5, "est détériorée": -1.5,
     piratage: -1.5, piraté: -1.5, condamné: -1.5, condamnée: -1.5,
-    approximatif: -1, approximative: -1, approximatifs: -1, approximatives: -1
+    approximatif: -1, approximative: -1, approximatifs: -1, approximatives: -1,
+    // version 23: "les remboursements peuvent traîner plusieurs semaines"; "au rendez-vous" (delivered
+    // as promised: "la qualité n'est pas toujours au rendez-vous"); "on la croise rarement" (one
+    // comes across it) is no cross word
+    traîner: -1, traînent: -1, traîne: -1, "au rendez-vous": 1.2, croise: 0, croisent: 0, croiser: 0
   },
   es: {
     caro: -1.5, cara: -1.5, caros: -1.5, caras: -1.5, altos: -0.8, barato: 1.2, barata: 1.2, económica: 1.5,
@@ -687,6 +693,38 @@ export const FORMERLY: ReadonlyArray<string> = ["once", "formerly", "previously"
 export const FORMERLY_WINDOW = 4
 
 /**
+ * A standing the brand once had (version 23): "Once the agency favourite.", "Evernote, once the
+ * leader, …": a status noun after a FORMERLY word that opens its clause or aside says the brand
+ * lost it (FORMER_STATUS_VALENCE), where past praise alone scores nothing.
+ */
+export const STATUS_NOUNS: ReadonlyArray<string> = [
+  "favourite", "favorite", "default", "leader", "standard", "benchmark", "darling", "king", "go-to",
+  "favorit", "marktfuhrer", "platzhirsch", "referenz", "favori", "reference", "favorito", "lider", "referencia"
+]
+export const FORMER_STATUS_VALENCE = -1
+
+/**
+ * A plan's name, not its praise (version 23): a comparative or superlative of price within
+ * TIER_WINDOW words before a plan or tier noun ("reporting is basic on the cheaper plans", "the
+ * cheaper Essential and Premium tiers") names the plan and scores nothing; "günstige Tarife" (cheap
+ * plans) stays praise.
+ */
+export const TIER_PRICE_WORDS: ReadonlyArray<string> = [
+  "cheaper", "cheapest", "gunstigere", "gunstigeren", "gunstigste", "gunstigsten", "billigere", "billigeren", "billigste", "billigsten"
+]
+export const TIER_NOUNS: ReadonlyArray<string> = [
+  "plan", "plans", "tier", "tiers", "tarif", "tarife", "tarifs", "formule", "formules", "forfait", "forfaits", "planes", "abo", "abos"
+]
+export const TIER_WINDOW = 4
+
+/**
+ * Customers who left (version 23): "Most small businesses have moved on.", "many users have moved
+ * on since the price rise" (WARNING_IDIOM_VALENCE); not "have moved on to Notion", where the
+ * clause is the rival's.
+ */
+export const MOVED_ON: ReadonlyArray<ReadonlyArray<string>> = [["have", "moved", "on"], ["has", "moved", "on"], ["had", "moved", "on"]]
+
+/**
  * Speed of a change (version 5): "fast", "quickly" right after a criticism or a verb of wear and
  * growth ("gets expensive fast", "the outsole wears fast", "fees add up quickly"), or with a
  * criticism within two words after it ("stößt schnell an Grenzen", "quickly becomes expensive"),
@@ -1005,7 +1043,7 @@ export const OTHERS_BETTER_VALENCE = -1.5
 export const ONLY_WORDS: ReadonlyArray<string> = [
   "only", "nur", "hochstens", "seulement", "uniquement", "solo", "solamente", "unicamente"
 ]
-export const IF_WORDS: ReadonlyArray<string> = ["if", "when", "where", "wenn", "falls", "wo", "si", "lorsque", "quand", "cuando", "donde"]
+export const IF_WORDS: ReadonlyArray<string> = ["if", "when", "where", "during", "wenn", "falls", "wo", "si", "lorsque", "quand", "cuando", "donde"]
 /** Words allowed between the restricting word and its condition ("only makes sense if", version 16). */
 export const ONLY_IF_GAP = 3
 /** "The only app that works when…" is a superlative: no restriction after a definite article. */

@@ -55,9 +55,13 @@ import { answerLead, nameWordPattern, scopeClauses } from "./Scope.js"
  * rival that gives more ("but you get more for less with Nectar"), "Like X," kept for its block's
  * brand, "next to X" as a baseline, "less so"; hyphens and pluses written apart, model numbers,
  * "Immobilien Scout 24" and weekdays in mentions, weights retrained; 22: a missed criticism costs
- * twice a false alarm when the label is chosen (docs/metrics.md, "Analyser version").
+ * twice a false alarm when the label is chosen (docs/metrics.md, "Analyser version"); 23: a
+ * standing lost ("once the agency favourite"), customers who "have moved on", a plan's name ("the
+ * cheaper plans"), "for the same money" a rival gives more, a multiple of a rival's price as a
+ * baseline, "only worth it during a sale", more chore sarcasm, "au rendez-vous", shop verbs for
+ * German names ("Otto führt"), weights retrained.
  */
-export const ANALYSER_VERSION = 22
+export const ANALYSER_VERSION = 23
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {

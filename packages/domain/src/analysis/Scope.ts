@@ -43,9 +43,10 @@ const MARKER = new RegExp(`(?<![\\p{L}\\p{N}])(?:${MARKERS.map(escapeRegExp).joi
  * Version 12: so is a maker or owner named after "developed by", "owned by", "rachetée par",
  * "comprada por" ("tiny buds …, developed by former Bose engineers" is about the buds).
  * Version 14: a brand the clause would not be chosen over ("hard to recommend over the Baratza").
+ * Version 23: a multiple of a rival's price ("roughly double Leadpages' entry price").
  */
 const COMPARISON =
-  /(?<![\p{L}])(?:(?:developed|made|built|founded|created|owned|acquired|bought|backed|designed|started)\s+by(?:\s+former)?|(?:rachet|développ|fond|cré|détenu|possédé)\p{L}*\s+par|(?:comprad|adquirid|desarrollad|fundad|cread)\p{L}*\s+por|propiedad\s+de|(?:a\s+)?fraction\s+of|than|behind|ahead\s+of|unlike|next\s+to|compared\s+(?:to|with)|in\s+comparison\s+(?:to|with)|im\s+vergleich\s+(?:zu|mit)|par\s+rapport\s+(?:à|au|aux)|comparad\p{L}*\s+con|en\s+comparación\s+con|frente\s+a|(?:recommend|choose|pick|prefer|buy|justify)\p{L}*(?:\s+(?:it|them|this|one))?\s+over|cost\p{L}*(?:\s+\p{L}+){0,2}\s+as\s+much\s+as|contrary\s+to|im\s+gegensatz\s+zu|anders\s+als|gegenüber|contrairement\s+(?:à|au|aux)|à\s+la\s+différence\s+d(?:e|u|es)|a\s+diferencia\s+de|al\s+contrario\s+que|(?:\p{L}+er|mehr|weniger)\s+als|(?:plus|moins|mieux|meilleure?s?|pire)(?:\s+\p{L}+){0,3}\s+qu(?:e|['’])|(?:más|menos|mejor|mejores|peor)(?:\s+\p{L}+){0,3}\s+que)(?:(?<=['’])|(?![\p{L}]))/iu
+  /(?<![\p{L}])(?:(?:developed|made|built|founded|created|owned|acquired|bought|backed|designed|started)\s+by(?:\s+former)?|(?:rachet|développ|fond|cré|détenu|possédé)\p{L}*\s+par|(?:comprad|adquirid|desarrollad|fundad|cread)\p{L}*\s+por|propiedad\s+de|(?:a\s+)?fraction\s+of|than|behind|ahead\s+of|unlike|(?:double|twice|triple)(?!\s*[,;.])(?!\s+(?:the|a|an|as|its|their|that|in|on|per|over|since)(?![\p{L}]))|next\s+to|compared\s+(?:to|with)|in\s+comparison\s+(?:to|with)|im\s+vergleich\s+(?:zu|mit)|par\s+rapport\s+(?:à|au|aux)|comparad\p{L}*\s+con|en\s+comparación\s+con|frente\s+a|(?:recommend|choose|pick|prefer|buy|justify)\p{L}*(?:\s+(?:it|them|this|one))?\s+over|cost\p{L}*(?:\s+\p{L}+){0,2}\s+as\s+much\s+as|contrary\s+to|im\s+gegensatz\s+zu|anders\s+als|gegenüber|contrairement\s+(?:à|au|aux)|à\s+la\s+différence\s+d(?:e|u|es)|a\s+diferencia\s+de|al\s+contrario\s+que|(?:\p{L}+er|mehr|weniger)\s+als|(?:plus|moins|mieux|meilleure?s?|pire)(?:\s+\p{L}+){0,3}\s+qu(?:e|['’])|(?:más|menos|mejor|mejores|peor)(?:\s+\p{L}+){0,3}\s+que)(?:(?<=['’])|(?![\p{L}]))/iu
 
 /**
  * A clause that opens with a comparison and a comma (version 21): "Like Bath & Body Works, it
@@ -80,11 +81,14 @@ const QUESTION_HEADING = /\?\s*[*_]*\s*$/u
  * A rival that gives more (version 21): "…, but you get more for less with Nectar", "you get far
  * more for your money from XPPen", "a Garmin gives you more for less", "it makes more sense to buy
  * the Vue", "you're better off with Tally", "on en a plus pour son argent chez…", "más por menos
- * con…". The words before the rival's name in its clause; the block's subject loses the comparison.
+ * con…", version 23 "for the same money, a comparable Kioti gives you more horsepower". The words
+ * before the rival's name in its clause; the block's subject loses the comparison.
  */
 const RIVAL_GIVES_MORE = new RegExp(
   String.raw`(?:more(?:\s+\p{L}+){0,2}?\s+for\s+(?:less|your\s+money|the\s+money|your\s+budget)|better\s+value|better\s+off|better\s+served|` +
     String.raw`makes?\s+more\s+sense\s+to\s+(?:buy|get|pick|choose|go\s+with)|fraction\s+of\s+the\s+(?:price|cost)|` +
+    // version 23: "for the same money, a comparable Kioti gives you more horsepower"
+    String.raw`for\s+the\s+same\s+(?:money|price|cash|budget|outlay),?|` +
     String.raw`mehr\s+fürs?\s+(?:geld|budget)|plus\s+pour\s+(?:moins|son\s+argent|votre\s+argent)|más\s+por\s+(?:menos|tu\s+dinero|su\s+dinero))` +
     String.raw`(?:\s+[\p{L}'’$€£\d.,]+){0,4}?\s+(?:with|from|at|by|than|bei|mit|avec|chez|con|en)?\s*` +
     String.raw`(?:the\s+|an?\s+|der\s+|die\s+|dem\s+|le\s+|la\s+|l['’]|el\s+|un\s+|une\s+)?[*_]*$`,

@@ -354,6 +354,8 @@ describe("ordinary-word names, split spellings and match settings", () => {
     // German capitalises every noun (and lists names such as "Otto"): the capital is no evidence, a verb is
     expect(found("Wir fahren mit Otto in den Urlaub.", [brand(1, "Otto")], "de")).toEqual([])
     expect(found("Viele bestellen bei Otto. Otto liefert schnell.", [brand(1, "Otto")], "de")).toEqual([["Otto", ["Otto", "Otto"]]])
+    // version 23: a shop's verbs
+    expect(found("Otto führt neben Möbeln auch ein großes Modesortiment.", [brand(1, "Otto")], "de")).toEqual([["Otto", ["Otto"]]])
     expect(found("Monday boards are colourful.", [monday])).toEqual([["Monday.com", ["Monday"]]])
     expect(found("Monday.com is pricey. Monday boards are colourful.", [monday])).toEqual([["Monday.com", ["Monday.com", "Monday"]]])
   })

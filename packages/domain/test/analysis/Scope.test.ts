@@ -379,6 +379,12 @@ describe("scopeClauses", () => {
       .toContain("(lost)")
     // the same from a rival at the same price takes nothing
     expect(lost("Acmo is clever. You get the same output from the Bexa Stride.", "Acmo", "Bexa").Acmo).not.toContain("(lost)")
+    // version 23: for the same money a rival gives more
+    expect(lost("Acmo tractors are nice, but for the same money, a comparable Bexa gives you more horsepower.", "Acmo", "Bexa").Acmo)
+      .toContain("(lost)")
+    expect(lost("For the same money, the Bexa Duo cools a room more effectively.", "Acmo", "Bexa").Bexa).not.toContain("(lost)")
+    // a multiple of a rival's price is a baseline: the next sentence stays the item's
+    expect(scope("6. **Acmo** – Once the agency favourite. It now costs roughly double Bexa's entry price. Most have moved on.", "Acmo", "Bexa").Bexa).toEqual([])
   })
 
   it("keeps a clause that opens with 'Like X,' or compares 'next to X' for the brand of its block (version 21)", () => {
