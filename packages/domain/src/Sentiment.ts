@@ -20,6 +20,8 @@ import {
   DECLINE_VALENCE,
   DECLINE_VERBS,
   DECLINE_WINDOW,
+  DENIED_CLAIM_WINDOW,
+  DENIED_CLAIMS,
   DEFINITE_ARTICLES,
   DENIALS,
   DIFFICULT,
@@ -189,7 +191,11 @@ const LATE_NEGATORS: ReadonlySet<string> = new Set(["plus", "guere", "longer"])
  * "no es precisamente la opción más competitiva", "not exactly the most reliable option", "nicht
  * gerade die günstigste Wahl".
  */
-const UNDERSTATEMENTS: ReadonlySet<string> = new Set(["exactly", "precisely", "precisamente", "exactamente", "gerade", "precisement", "exactement"])
+const UNDERSTATEMENTS: ReadonlySet<string> = new Set([
+  "exactly", "precisely", "precisamente", "exactamente", "gerade", "precisement", "exactement",
+  // version 24: "ce n'est pas franchement l'adresse idéale"
+  "franchement", "vraiment", "wirklich", "realmente", "really"
+])
 const UNDERSTATEMENT_WINDOW = 5
 
 /** Praise too faint to stand on a condition: "fine if…", "OK if…" (version 22). */
@@ -897,6 +903,16 @@ export const scoreClause = (
     if (setPhrase !== undefined) {
       words.push({ word: setPhrase.join(" "), valence: praise !== undefined ? PRAISE_IDIOM_VALENCE : WARNING_IDIOM_VALENCE })
       skipUntil = position + setPhrase.length - 1
+      beforePrevious = previous
+      previous = token
+      continue
+    }
+    // version 24: "on ne peut pas dire que le service client brille": the claim after it is denied
+    const denied = idiomAt(DENIED_CLAIMS, tokens, position)
+    if (denied !== undefined) {
+      opinionSinceNegator = false
+      negatedUntil = wordIndex + DENIED_CLAIM_WINDOW
+      skipUntil = position + denied.length - 1
       beforePrevious = previous
       previous = token
       continue

@@ -677,6 +677,21 @@ layer(SentimentRulesLive)("the lexicon judge (the rules alone)", (it) => {
       yield* expectSameScores([["de", "Die großen Marken rösten industriell", "Die großen Marken arbeiten industriell"]])
     }))
 
+  it.effect("reads German praise idioms, getting out of hand, denied claims, understatement by 'franchement' and detection (version 24)", () =>
+    Effect.gen(function*() {
+      yield* expectLabels([
+        ["de", "Kaum zu schlagen, wenn Marketing und Vertrieb eng zusammenarbeiten.", "positive"],
+        ["de", "Wer mag, kommt an der Limo kaum vorbei.", "positive"],
+        ["de", "Die Lizenzkosten laufen aus dem Ruder.", "negative"],
+        ["fr", "On ne peut pas dire que le service client brille par sa réactivité.", "negative"],
+        ["fr", "Ce n'est pas franchement l'adresse idéale pour un coureur.", "negative"]
+      ])
+      yield* expectSameScores([
+        // finding a flaw is the product's job, not its flaw
+        ["en", "It runs a nightly pressure test that detects slow leaks.", "It runs a nightly pressure test."]
+      ])
+    }))
+
   it.effect("reads a standing lost, customers who moved on, a plan's name, a reader's taste and more sarcasm about a chore (version 23)", () =>
     Effect.gen(function*() {
       yield* expectLabels([

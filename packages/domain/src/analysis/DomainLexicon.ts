@@ -253,7 +253,9 @@ export const DOMAIN_LEXICON: Readonly<Record<string, Readonly<Record<string, num
     nachgelassen: -1.5, verschlechtert: -1.8,
     datenpanne: -2, geldstrafe: -1.5, sammelklage: -1.5, staubt: -1,
     // version 21: others who serve better ("wer sparen will, ist bei den Spezialisten besser aufgehoben")
-    "besser aufgehoben": -1.5
+    "besser aufgehoben": -1.5,
+    // version 24: "Wer mag, kommt an Club-Mate kaum vorbei" (mag: likes, read −1.3 from the word list)
+    mag: 0
   },
   fr: {
     cher: -1.5, chère: -1.5, chers: -1.5, chères: -1.5, coûteux: -1.5, coûteuse: -1.5, onéreux: -1.5,
@@ -849,7 +851,9 @@ export const NEGATOR_IDIOMS: ReadonlyArray<ReadonlyArray<string>> = [
  */
 export const PRAISE_IDIOMS: ReadonlyArray<ReadonlyArray<string>> = [
   ["nothing", "better"], ["nothing", "beats"], ["nothing", "comes", "close"], ["no", "better"], ["nichts", "besseres"],
-  ["kaum", "etwas", "besseres"], ["nichts", "besser"], ["rien", "de", "mieux"], ["nada", "mejor"]
+  ["kaum", "etwas", "besseres"], ["nichts", "besser"], ["rien", "de", "mieux"], ["nada", "mejor"],
+  // version 24: German "hard to beat" and "hard to get past" ("kommt an Club-Mate kaum vorbei")
+  ["kaum", "zu", "schlagen"], ["kaum", "zu", "toppen"], ["kaum", "zu", "ubertreffen"], ["kaum", "vorbei"]
 ]
 export const PRAISE_IDIOM_VALENCE = 2
 /**
@@ -872,9 +876,23 @@ export const WARNING_IDIOMS: ReadonlyArray<ReadonlyArray<string>> = [
   // faint praise: "it's free, and that's about the best that can be said for it", "size is about all it has going for it"
   ["best", "that", "can", "be", "said"], ["all", "it", "has", "going", "for"], ["all", "they", "have", "going", "for"],
   // version 21: praise taken back for the case that matters ("Great for the holiday aisle, less so for your living room")
-  ["less", "so"], ["not", "so", "much"]
+  ["less", "so"], ["not", "so", "much"],
+  // version 24: "die Lizenzkosten laufen schnell aus dem Ruder" (get out of hand)
+  ["aus", "dem", "ruder"]
 ]
 export const WARNING_IDIOM_VALENCE = -2
+
+/**
+ * A claim denied (version 24): "on ne peut pas dire que le service client brille par sa
+ * réactivité", "I can't say the support shines", "no se puede decir que…". The negation reaches
+ * DENIED_CLAIM_WINDOW words past the phrase, to the end of the claim. Folded tokens.
+ */
+export const DENIED_CLAIMS: ReadonlyArray<ReadonlyArray<string>> = [
+  ["ne", "peut", "pas", "dire", "que"], ["ne", "peut", "pas", "dire", "qu"], ["can't", "say"], ["cannot", "say"],
+  ["wouldn't", "say"], ["no", "se", "puede", "decir", "que"], ["kann", "man", "nicht", "sagen"]
+]
+export const DENIED_CLAIM_WINDOW = 10
+
 
 /**
  * More effort than due (version 21): "cancelling takes more steps than it should", "mehr Klicks als
@@ -1080,6 +1098,8 @@ export const SEPARABLE_VERBS: Readonly<Record<string, ReadonlyArray<readonly [Re
 export const REMEDY_VERBS: Readonly<Record<string, ReadonlyArray<string>>> = {
   en: ["solve", "solves", "solved", "solving", "fix", "fixes", "fixed", "resolve", "resolves", "prevent", "prevents", "eliminate", "eliminates",
     "removes", "cut", "cuts", "covers", "reduces", "reduce", "limits",
+    // version 24: "runs a nightly pressure test that detects slow leaks"
+    "detect", "detects", "detecting", "spots", "flags", "catches",
     // version 17: "the locking cap really does stop it leaking";
     // version 18: "it shrugs off humidity, sand and being dropped"
     "stop", "stops", "shrugs"

@@ -59,9 +59,11 @@ import { answerLead, nameWordPattern, scopeClauses } from "./Scope.js"
  * standing lost ("once the agency favourite"), customers who "have moved on", a plan's name ("the
  * cheaper plans"), "for the same money" a rival gives more, a multiple of a rival's price as a
  * baseline, "only worth it during a sale", more chore sarcasm, "au rendez-vous", shop verbs for
- * German names ("Otto führt"), weights retrained.
+ * German names ("Otto führt"), weights retrained; 24: "kaum zu schlagen", "kommt an X kaum vorbei",
+ * "aus dem Ruder", "on ne peut pas dire que…" as a denied claim, "pas franchement" reaching past an
+ * article and noun, detection verbs as remedies ("detects slow leaks"), weights retrained on sets 1–55.
  */
-export const ANALYSER_VERSION = 23
+export const ANALYSER_VERSION = 24
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {
