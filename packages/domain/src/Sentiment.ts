@@ -513,6 +513,12 @@ const formerly = (tokens: ReadonlyArray<string>, position: number): boolean =>
     FORMERLY.includes(token) || (token === "used" && window[index + 1] === "to")
   )
 
+/** What may follow a status noun: "once the default choice", "once the default for open-source projects". */
+const STATUS_FOLLOWERS: ReadonlySet<string> = new Set([
+  "for", "among", "of", "in", "on", "choice", "pick", "recommendation", "option", "app", "tool", "brand", "name",
+  "fur", "bei", "unter", "pour", "de", "chez", "para", "entre", "en"
+])
+
 /** A status noun after a FORMERLY word that opens its clause or aside ("Once the agency favourite"): a standing lost. */
 const formerStatus = (tokens: ReadonlyArray<string>, position: number): boolean => {
   const next = tokens[position + 1]
@@ -526,12 +532,6 @@ const formerStatus = (tokens: ReadonlyArray<string>, position: number): boolean 
   return false
 }
 
-/** What may follow a status noun: "once the default choice", "once the default for open-source projects". */
-const STATUS_FOLLOWERS: ReadonlySet<string> = new Set([
-  "for", "among", "of", "in", "on", "choice", "pick", "recommendation", "option", "app", "tool", "brand", "name",
-  "fur", "bei", "unter", "pour", "de", "chez", "para", "entre", "en"
-])
-
 /** Whether a price word names a plan ("on the cheaper plans", "the cheaper Essential and Premium tiers"). */
 const namesTier = (tokens: ReadonlyArray<string>, position: number): boolean => {
   for (let at = position + 1; at <= position + TIER_WINDOW && at < tokens.length; at++) {
@@ -542,13 +542,15 @@ const namesTier = (tokens: ReadonlyArray<string>, position: number): boolean => 
   return false
 }
 
+/** What may follow "have moved on" at the end of its phrase: "… since the price rise". */
+const LEFT_SINCE: ReadonlySet<string> = new Set(["since", "from", "after"])
+
 /** "Most small businesses have moved on.": customers left, said at the end of its phrase (MOVED_ON). */
 const movedOn = (tokens: ReadonlyArray<string>, position: number): ReadonlyArray<string> | undefined => {
   const idiom = idiomAt(MOVED_ON, tokens, position)
   const next = tokens[position + (idiom?.length ?? 0)]
   return idiom !== undefined && (next === undefined || PUNCTUATION.test(next) || LEFT_SINCE.has(next)) ? idiom : undefined
 }
-const LEFT_SINCE: ReadonlySet<string> = new Set(["since", "from", "after"])
 
 /** A verb of the reader's own taste after its subject ("if you value open hardware"): a condition, no praise. */
 const TASTE_VERBS: ReadonlySet<string> = new Set(["value", "values", "prize", "prizes"])
