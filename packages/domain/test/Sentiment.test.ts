@@ -684,11 +684,15 @@ layer(SentimentRulesLive)("the lexicon judge (the rules alone)", (it) => {
         ["de", "Wer mag, kommt an der Limo kaum vorbei.", "positive"],
         ["de", "Die Lizenzkosten laufen aus dem Ruder.", "negative"],
         ["fr", "On ne peut pas dire que le service client brille par sa réactivité.", "negative"],
-        ["fr", "Ce n'est pas franchement l'adresse idéale pour un coureur.", "negative"]
+        ["fr", "Ce n'est pas franchement l'adresse idéale pour un coureur.", "negative"],
+        ["en", "The free plan now hides messages after 90 days, and many small teams have left.", "negative"],
+        ["en", "It is still the name everyone knows, but a lot of owners are shopping around.", "negative"]
       ])
       yield* expectSameScores([
         // finding a flaw is the product's job, not its flaw
-        ["en", "It runs a nightly pressure test that detects slow leaks.", "It runs a nightly pressure test."]
+        ["en", "It runs a nightly pressure test that detects slow leaks.", "It runs a nightly pressure test."],
+        // switching to a named rival is that rival's clause
+        ["en", "Many teams have switched to the new plan.", "Many teams have moved to the new plan."]
       ])
     }))
 

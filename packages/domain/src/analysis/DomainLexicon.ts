@@ -724,7 +724,12 @@ export const TIER_WINDOW = 4
  * on since the price rise" (WARNING_IDIOM_VALENCE); not "have moved on to Notion", where the
  * clause is the rival's.
  */
-export const MOVED_ON: ReadonlyArray<ReadonlyArray<string>> = [["have", "moved", "on"], ["has", "moved", "on"], ["had", "moved", "on"]]
+export const MOVED_ON: ReadonlyArray<ReadonlyArray<string>> = [
+  ["have", "moved", "on"], ["has", "moved", "on"], ["had", "moved", "on"],
+  // version 24: "many small teams have left", "a lot of owners are shopping around", "many users have switched after…"
+  ["have", "left"], ["are", "leaving"], ["are", "shopping", "around"], ["jumped", "ship"], ["jumping", "ship"],
+  ["have", "switched"], ["switched", "away"]
+]
 
 /**
  * Speed of a change (version 5): "fast", "quickly" right after a criticism or a verb of wear and

@@ -61,7 +61,8 @@ import { answerLead, nameWordPattern, scopeClauses } from "./Scope.js"
  * baseline, "only worth it during a sale", more chore sarcasm, "au rendez-vous", shop verbs for
  * German names ("Otto führt"), weights retrained; 24: "kaum zu schlagen", "kommt an X kaum vorbei",
  * "aus dem Ruder", "on ne peut pas dire que…" as a denied claim, "pas franchement" reaching past an
- * article and noun, detection verbs as remedies ("detects slow leaks"), weights retrained on sets 1–55.
+ * article and noun, detection verbs as remedies ("detects slow leaks"), customers who leave ("have left",
+ * "are shopping around"), weights retrained on sets 1–55.
  */
 export const ANALYSER_VERSION = 24
 
