@@ -62,9 +62,10 @@ import { answerLead, nameWordPattern, scopeClauses } from "./Scope.js"
  * German names ("Otto führt"), weights retrained; 24: "kaum zu schlagen", "kommt an X kaum vorbei",
  * "aus dem Ruder", "on ne peut pas dire que…" as a denied claim, "pas franchement" reaching past an
  * article and noun, detection verbs as remedies ("detects slow leaks"), customers who leave ("have left",
- * "are shopping around"), weights retrained on sets 1–55.
+ * "are shopping around"), weights retrained on sets 1–55; 25: version 24's rules, weights retrained on
+ * sets 1–57.
  */
-export const ANALYSER_VERSION = 24
+export const ANALYSER_VERSION = 25
 
 /** What Sightline keeps of one answer: the own brand's and competitors' mentions, sources, queries. */
 export interface ResponseAnalysis {
