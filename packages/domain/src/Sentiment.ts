@@ -45,7 +45,7 @@ import {
   LOCKED_WINDOW,
   LOCKING_VERBS,
   MISHAPS,
-  MOVED_ON,
+  CUSTOMERS_LEFT,
   ONLY_IF_GAP,
   ONLY_IF_WINDOW,
   ONLY_WORDS,
@@ -513,6 +513,22 @@ const formerly = (tokens: ReadonlyArray<string>, position: number): boolean =>
     FORMERLY.includes(token) || (token === "used" && window[index + 1] === "to")
   )
 
+/**
+ * "If you enjoy <a chore>" read as sarcasm, with the praise word right before it when there is one:
+ * "perfect if you enjoy pulling…" (from the praise word) or "…, if you enjoy unclogging…" (from
+ * "if"). The tokens it spans; found at the praise word, or else at the verb.
+ */
+const choreSarcasm = (
+  rules: LanguageRules,
+  tokens: ReadonlyArray<string>,
+  position: number
+): { readonly from: number; readonly to: number } | undefined => {
+  const enjoysChore = (verb: number) =>
+    tokens[verb - 2] === "if" && tokens[verb - 1] === "you" && ENJOY_VERBS.has(tokens[verb] ?? "") && CHORES.has(tokens[verb + 1] ?? "")
+  if ((rules.lookup(tokens[position] ?? "") ?? 0) > 0 && enjoysChore(position + 3)) return { from: position, to: position + 4 }
+  return enjoysChore(position) ? { from: position - 2, to: position + 1 } : undefined
+}
+
 /** What may follow a status noun: "once the default choice", "once the default for open-source projects". */
 const STATUS_FOLLOWERS: ReadonlySet<string> = new Set([
   "for", "among", "of", "in", "on", "choice", "pick", "recommendation", "option", "app", "tool", "brand", "name",
@@ -542,12 +558,12 @@ const namesTier = (tokens: ReadonlyArray<string>, position: number): boolean => 
   return false
 }
 
-/** What may follow "have moved on" at the end of its phrase: "… since the price rise". */
+/** What may follow "have moved on", "have left" at the end of its phrase: "… since the price rise". */
 const LEFT_SINCE: ReadonlySet<string> = new Set(["since", "from", "after"])
 
-/** "Most small businesses have moved on.": customers left, said at the end of its phrase (MOVED_ON). */
-const movedOn = (tokens: ReadonlyArray<string>, position: number): ReadonlyArray<string> | undefined => {
-  const idiom = idiomAt(MOVED_ON, tokens, position)
+/** "Most small businesses have moved on.", "many small teams have left": said at the end of its phrase (CUSTOMERS_LEFT). */
+const customersLeft = (tokens: ReadonlyArray<string>, position: number): ReadonlyArray<string> | undefined => {
+  const idiom = idiomAt(CUSTOMERS_LEFT, tokens, position)
   const next = tokens[position + (idiom?.length ?? 0)]
   return idiom !== undefined && (next === undefined || PUNCTUATION.test(next) || LEFT_SINCE.has(next)) ? idiom : undefined
 }
@@ -819,8 +835,8 @@ export const scoreClause = (
       previous = token
       continue
     }
-    // version 23: "Most small businesses have moved on."
-    const left = movedOn(tokens, position)
+    // version 23: "Most small businesses have moved on."; version 24: "many small teams have left"
+    const left = customersLeft(tokens, position)
     if (left !== undefined) {
       words.push({ word: left.join(" "), valence: WARNING_IDIOM_VALENCE })
       skipUntil = position + left.length - 1
@@ -841,22 +857,14 @@ export const scoreClause = (
       previous = token
       continue
     }
-    // version 22: "perfect if you enjoy pulling jammed paper out with tweezers": praise for a chore is sarcasm
-    if ((rules.lookup(token) ?? 0) > 0 && tokens[position + 1] === "if" && tokens[position + 2] === "you" &&
-      ENJOY_VERBS.has(tokens[position + 3] ?? "") && CHORES.has(tokens[position + 4] ?? "")) {
-      // the price it praised before is the joke's set-up ("The cheapest option, and perfect if…")
+    // "perfect if you enjoy pulling jammed paper out with tweezers" (version 22), "…, if you enjoy unclogging
+    // the tip every ten minutes" (version 23): enjoying a chore is sarcasm, and the price praised before it
+    // the joke's set-up ("The cheapest option, and perfect if…")
+    const chore = choreSarcasm(rules, tokens, position)
+    if (chore !== undefined) {
       dropPricePraise()
-      words.push({ word: `${tokens.slice(position, position + 5).join(" ")} (sarcastic)`, valence: WARNING_IDIOM_VALENCE })
-      skipUntil = position + 4
-      beforePrevious = previous
-      previous = token
-      continue
-    }
-    // version 23: "The HomeRight will do in a pinch, if you enjoy unclogging the tip every ten minutes"
-    if (ENJOY_VERBS.has(token) && previous === "you" && beforePrevious === "if" && CHORES.has(tokens[position + 1] ?? "")) {
-      dropPricePraise()
-      words.push({ word: `if you ${token} ${tokens[position + 1]} (sarcastic)`, valence: WARNING_IDIOM_VALENCE })
-      skipUntil = position + 1
+      words.push({ word: `${tokens.slice(chore.from, chore.to + 1).join(" ")} (sarcastic)`, valence: WARNING_IDIOM_VALENCE })
+      skipUntil = chore.to
       beforePrevious = previous
       previous = token
       continue

@@ -721,10 +721,10 @@ export const TIER_WINDOW = 4
 
 /**
  * Customers who left (version 23): "Most small businesses have moved on.", "many users have moved
- * on since the price rise" (WARNING_IDIOM_VALENCE); not "have moved on to Notion", where the
- * clause is the rival's.
+ * on since the price rise", version 24 "many small teams have left" (WARNING_IDIOM_VALENCE); not
+ * "have moved on to Notion", where the clause is the rival's.
  */
-export const MOVED_ON: ReadonlyArray<ReadonlyArray<string>> = [
+export const CUSTOMERS_LEFT: ReadonlyArray<ReadonlyArray<string>> = [
   ["have", "moved", "on"], ["has", "moved", "on"], ["had", "moved", "on"],
   // version 24: "many small teams have left", "a lot of owners are shopping around", "many users have switched after…"
   ["have", "left"], ["are", "leaving"], ["are", "shopping", "around"], ["jumped", "ship"], ["jumping", "ship"],
